@@ -1,0 +1,20 @@
+// Internal model/data memory management shared by the compiler and the tests.
+#ifndef SINEW_MODEL_MODEL_H_
+#define SINEW_MODEL_MODEL_H_
+
+#include <mujoco/mujoco.h>
+
+// Allocate a model whose size fields, opt, vis and stat are copied from sizes;
+// every array is zeroed. Returns NULL (without calling mju_error) on failure.
+mjModel* sn_model_alloc(const mjModel* sizes);
+
+// Bytes of the model buffer needed for the sizes in m.
+size_t sn_model_buffersize(const mjModel* m);
+
+// Hash of the model's structural sizes, stored in m->signature and d->signature.
+uint64_t sn_model_signature(const mjModel* m);
+
+// Bytes of the data buffer (model-sized arrays) needed for model m.
+size_t sn_data_buffersize(const mjModel* m);
+
+#endif  // SINEW_MODEL_MODEL_H_
