@@ -529,7 +529,7 @@ MJAPI void mju_subQuat(mjtNum res[3], const mjtNum qa[4], const mjtNum qb[4]);
 MJAPI void mju_quat2Mat(mjtNum res[9], const mjtNum quat[4]);
 // Unit quaternion of a 3x3 rotation matrix.
 MJAPI void mju_mat2Quat(mjtNum quat[4], const mjtNum mat[9]);
-// Time derivative of quat under angular velocity vel (local frame).
+// Time derivative of quat under angular velocity vel (as MuJoCo 3.3.8 computes it: 0.5*(0,vel)*quat).
 MJAPI void mju_derivQuat(mjtNum res[4], const mjtNum quat[4], const mjtNum vel[3]);
 // Rotate quat by the rotation vector vel*scale (local frame).
 MJAPI void mju_quatIntegrate(mjtNum quat[4], const mjtNum vel[3], mjtNum scale);
