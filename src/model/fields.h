@@ -394,8 +394,8 @@
   X(mjtNum,  key_qpos,                m->nkey,               m->nq) \
   X(mjtNum,  key_qvel,                m->nkey,               m->nv) \
   X(mjtNum,  key_act,                 m->nkey,               m->na) \
-  X(mjtNum,  key_mpos,                m->nkey,               m->nmocap) \
-  X(mjtNum,  key_mquat,               m->nkey,               m->nmocap) \
+  X(mjtNum,  key_mpos,                m->nkey,               m->nmocap * 3) \
+  X(mjtNum,  key_mquat,               m->nkey,               m->nmocap * 4) \
   X(mjtNum,  key_ctrl,                m->nkey,               m->nu) \
   X(int,     name_bodyadr,            m->nbody,              1) \
   X(int,     name_jntadr,             m->njnt,               1) \
