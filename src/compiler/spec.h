@@ -76,6 +76,7 @@ typedef struct {
   sn_tristate alignfree;
   int usethread;
   int saveinertial;
+  int fitaabb;                // fit primitives to meshes with bounding boxes (meshes issue)
   // <compiler><lengthrange>: kept for the tendon/muscle issue
   int lr_mode;
   int lr_useexisting;
@@ -146,6 +147,7 @@ typedef struct {
   double damping;
   double armature;
   double frictionloss;
+  double springdamper[2];     // (timeconst, dampratio) > 0: stiffness and damping from mass
   sn_tristate limited;
   sn_tristate actfrclimited;
   int actgravcomp;
@@ -172,6 +174,7 @@ typedef struct {
   double pos[3];
   sn_orient orient;
   double mass;                // < 0 (NaN-free sentinel -1): use density
+  int has_mass;               // mass was given (then a negative mass is an error)
   double density;
   int shellinertia;           // mjtGeomInertia
   double friction[3];

@@ -1,0 +1,166 @@
+// Actuators: transmissions, dynamics/gain/bias parameters, ranges and activations.
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+#include "compiler/compile.h"
+
+int sn_actuator_actnum(const sn_actuator* a) {
+  if (a->actdim >= 0) {
+    return a->actdim;
+  }
+  return a->dyntype == mjDYN_NONE ? 0 : 1;
+}
+
+static int sn_jnt_nv(int type) {
+  return type == mjJNT_FREE ? 6 : type == mjJNT_BALL ? 3 : 1;
+}
+
+// Number of dofs that move a body (its own and those of its ancestors).
+static int sn_chain_dofs(const mjModel* m, int body) {
+  int n = 0;
+  for (int b = body; b > 0; b = m->body_parentid[b]) {
+    n += m->body_dofnum[b];
+  }
+  return n;
+}
+
+// Resolve the transmission target; returns the number of moment entries it can touch.
+static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
+  mjModel* m = c->m;
+  int* trnid = m->actuator_trnid + 2 * id;
+  trnid[0] = trnid[1] = -1;
+  switch (a->trntype) {
+    case mjTRN_JOINT:
+    case mjTRN_JOINTINPARENT:
+      trnid[0] = sn_find_name(c, mjOBJ_JOINT, a->target);
+      if (trnid[0] < 0) {
+        return sn_cerr(c, &a->loc, "unknown joint '%s' in actuator", a->target);
+      }
+      *nmom = sn_jnt_nv(m->jnt_type[trnid[0]]);
+      return 1;
+
+    case mjTRN_SITE:
+    case mjTRN_SLIDERCRANK:
+      trnid[0] = sn_find_name(c, mjOBJ_SITE, a->target);
+      if (trnid[0] < 0) {
+        return sn_cerr(c, &a->loc, "unknown site '%s' in actuator", a->target);
+      }
+      if (a->trntype == mjTRN_SITE && a->refsite && a->refsite[0]) {
+        trnid[1] = sn_find_name(c, mjOBJ_SITE, a->refsite);
+        if (trnid[1] < 0) {
+          return sn_cerr(c, &a->loc, "unknown refsite '%s' in actuator", a->refsite);
+        }
+      }
+      if (a->trntype == mjTRN_SLIDERCRANK) {
+        trnid[1] = sn_find_name(c, mjOBJ_SITE, a->slidersite);
+        if (trnid[1] < 0) {
+          return sn_cerr(c, &a->loc, "unknown slidersite '%s' in actuator", a->slidersite);
+        }
+        if (a->cranklength <= 0) {
+          return sn_cerr(c, &a->loc, "slider-crank actuator needs a positive cranklength");
+        }
+      }
+      *nmom = sn_chain_dofs(m, m->site_bodyid[trnid[0]]);
+      if (trnid[1] >= 0) {
+        int other = sn_chain_dofs(m, m->site_bodyid[trnid[1]]);
+        *nmom = other > *nmom ? other : *nmom;
+      }
+      return 1;
+
+    case mjTRN_BODY:
+      trnid[0] = sn_find_name(c, mjOBJ_BODY, a->target);
+      if (trnid[0] < 0) {
+        return sn_cerr(c, &a->loc, "unknown body '%s' in actuator", a->target);
+      }
+      *nmom = m->nv;
+      return 1;
+
+    case mjTRN_TENDON:
+      return sn_cerr(c, &a->loc, "tendon transmissions are not supported yet");
+
+    default:
+      return sn_cerr(c, &a->loc, "actuator has no transmission target");
+  }
+}
+
+// inheritrange: the control (position) or activation (intvelocity) range is the
+// joint's range scaled about its midpoint.
+static int sn_inherit_range(sn_ctx* c, const sn_actuator* a, int id) {
+  mjModel* m = c->m;
+  double scale = a->inheritrange_scale;
+  if (!a->inheritrange || scale <= 0) {
+    return 1;
+  }
+  if (a->trntype != mjTRN_JOINT && a->trntype != mjTRN_JOINTINPARENT) {
+    return sn_cerr(c, &a->loc, "inheritrange requires a joint transmission");
+  }
+  int j = m->actuator_trnid[2 * id];
+  if (!m->jnt_limited[j]) {
+    return sn_cerr(c, &a->loc, "inheritrange requires a limited joint");
+  }
+  const double* r = m->jnt_range + 2 * j;
+  double mid = 0.5 * (r[0] + r[1]), half = 0.5 * (r[1] - r[0]) * scale;
+  int use_act = a->dyntype == mjDYN_INTEGRATOR;
+  double* dst = use_act ? m->actuator_actrange + 2 * id : m->actuator_ctrlrange + 2 * id;
+  dst[0] = mid - half;
+  dst[1] = mid + half;
+  if (use_act) {
+    m->actuator_actlimited[id] = 1;
+  } else {
+    m->actuator_ctrllimited[id] = 1;
+  }
+  return 1;
+}
+
+int sn_compile_actuators(sn_ctx* c) {
+  mjModel* m = c->m;
+  int actadr = 0, nJmom = 0;
+  for (int id = 0; id < m->nu; id++) {
+    const sn_actuator* a = &SN_AT(c->spec, actuators, sn_actuator, id);
+    int nmom = 0;
+    if (!sn_actuator_trn(c, a, id, &nmom)) {
+      return 0;
+    }
+    nJmom += nmom;
+    m->actuator_trntype[id] = a->trntype;
+    m->actuator_dyntype[id] = a->dyntype;
+    m->actuator_gaintype[id] = a->gaintype;
+    m->actuator_biastype[id] = a->biastype;
+    int actnum = sn_actuator_actnum(a);
+    m->actuator_actnum[id] = actnum;
+    m->actuator_actadr[id] = actnum ? actadr : -1;
+    actadr += actnum;
+    m->actuator_group[id] = a->group;
+
+    int ctrllimited, forcelimited, actlimited;
+    if (!sn_resolve_limited(c, a->ctrllimited, a->ctrlrange, "ctrl", &a->loc, &ctrllimited) ||
+        !sn_resolve_limited(c, a->forcelimited, a->forcerange, "force", &a->loc,
+                            &forcelimited) ||
+        !sn_resolve_limited(c, a->actlimited, a->actrange, "act", &a->loc, &actlimited)) {
+      return 0;
+    }
+    m->actuator_ctrllimited[id] = (mjtByte)ctrllimited;
+    m->actuator_forcelimited[id] = (mjtByte)forcelimited;
+    m->actuator_actlimited[id] = (mjtByte)actlimited;
+    memcpy(m->actuator_dynprm + mjNDYN * id, a->dynprm, sizeof(double) * mjNDYN);
+    memcpy(m->actuator_gainprm + mjNGAIN * id, a->gainprm, sizeof(double) * mjNGAIN);
+    memcpy(m->actuator_biasprm + mjNBIAS * id, a->biasprm, sizeof(double) * mjNBIAS);
+    m->actuator_actearly[id] = (mjtByte)(a->actearly != 0);
+    memcpy(m->actuator_ctrlrange + 2 * id, a->ctrlrange, 2 * sizeof(double));
+    memcpy(m->actuator_forcerange + 2 * id, a->forcerange, 2 * sizeof(double));
+    memcpy(m->actuator_actrange + 2 * id, a->actrange, 2 * sizeof(double));
+    memcpy(m->actuator_lengthrange + 2 * id, a->lengthrange, 2 * sizeof(double));
+    memcpy(m->actuator_gear + 6 * id, a->gear, 6 * sizeof(double));
+    m->actuator_cranklength[id] = a->cranklength;
+    m->actuator_plugin[id] = -1;
+    for (int k = 0; k < m->nuser_actuator; k++) {
+      m->actuator_user[m->nuser_actuator * id + k] = k < a->user.n ? a->user.data[k] : 0;
+    }
+    if (!sn_inherit_range(c, a, id)) {
+      return 0;
+    }
+  }
+  m->nJmom = nJmom;
+  return 1;
+}

@@ -1,0 +1,286 @@
+// sn_compile: orchestration of the compile steps, model sizes and allocation, and
+// error reporting.
+//
+// The model is compiled in two allocations: the first holds everything except the
+// sparse inertia structure, whose sizes depend on the compiled tree (body_simple,
+// dof_simplenum); the second has the final sizes, receives a copy of every array and
+// then the sparse structure.
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+#include "compiler/compile.h"
+#include "model/fields.h"
+#include "model/model.h"
+#include "model/sparsity.h"
+
+int sn_cerr(sn_ctx* c, const sn_srcloc* loc, const char* fmt, ...) {
+  if (c->failed) {
+    return 0;
+  }
+  c->failed = 1;
+  if (!c->error || c->error_sz <= 0) {
+    return 0;
+  }
+  char msg[800];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, args);
+  va_end(args);
+  if (loc && loc->file && loc->file[0]) {
+    snprintf(c->error, (size_t)c->error_sz, "%s:%d:%d: element '%s': %s", loc->file, loc->line,
+             loc->column, loc->element ? loc->element : "?", msg);
+  } else if (loc && loc->element && loc->element[0]) {
+    snprintf(c->error, (size_t)c->error_sz, "element '%s': %s", loc->element, msg);
+  } else {
+    snprintf(c->error, (size_t)c->error_sz, "%s", msg);
+  }
+  return 0;
+}
+
+static int sn_jnt_nq(int type) {
+  return type == mjJNT_FREE ? 7 : type == mjJNT_BALL ? 4 : 1;
+}
+
+static int sn_jnt_nv(int type) {
+  return type == mjJNT_FREE ? 6 : type == mjJNT_BALL ? 3 : 1;
+}
+
+// Number of user parameters of an element type: the declared size, or the longest
+// list when the size is not declared (-1). Longer lists than declared are an error.
+static int sn_nuser(sn_ctx* c, int declared, const sn_array* list, size_t elemsize,
+                    size_t useroff, const char* what) {
+  int longest = 0;
+  for (int i = 0; i < list->count; i++) {
+    const sn_numlist* u = (const sn_numlist*)((const char*)list->data + elemsize * (size_t)i +
+                                              useroff);
+    if (u->n > longest) {
+      longest = u->n;
+    }
+  }
+  if (declared < 0) {
+    return longest;
+  }
+  if (longest > declared) {
+    sn_cerr(c, NULL, "user data of %s is longer than nuser_%s", what, what);
+  }
+  return declared;
+}
+
+// Fill every size field of the first allocation from the spec.
+static int sn_sizes(sn_ctx* c, mjModel* z) {
+  sn_spec* s = c->spec;
+  memset(z, 0, sizeof(mjModel));
+  z->nbody = SN_COUNT(s, bodies);
+  z->njnt = SN_COUNT(s, joints);
+  for (int i = 0; i < z->njnt; i++) {
+    int type = SN_AT(s, joints, sn_joint, i).type;
+    z->nq += sn_jnt_nq(type);
+    z->nv += sn_jnt_nv(type);
+  }
+  z->ngeom = SN_COUNT(s, geoms);
+  z->nsite = SN_COUNT(s, sites);
+  z->ncam = SN_COUNT(s, cameras);
+  z->nlight = SN_COUNT(s, lights);
+  z->nu = SN_COUNT(s, actuators);
+  for (int i = 0; i < z->nu; i++) {
+    z->na += sn_actuator_actnum(&SN_AT(s, actuators, sn_actuator, i));
+  }
+  for (int i = 1; i < z->nbody; i++) {
+    z->nmocap += SN_AT(s, bodies, sn_body, i).mocap != 0;
+    z->ngravcomp += SN_AT(s, bodies, sn_body, i).gravcomp != 0;
+  }
+  // one bounding-volume tree per body over its collidable geoms: 2n - 1 nodes for n leaves
+  int* count = (int*)mju_malloc(sizeof(int) * (size_t)z->nbody);
+  memset(count, 0, sizeof(int) * (size_t)z->nbody);
+  for (int i = 0; i < z->ngeom; i++) {
+    const sn_geom* g = &SN_AT(s, geoms, sn_geom, i);
+    count[g->body] += (g->contype | g->conaffinity) != 0;
+  }
+  for (int b = 0; b < z->nbody; b++) {
+    z->nbvh += count[b] ? 2 * count[b] - 1 : 0;
+  }
+  mju_free(count);
+  z->nbvhstatic = z->nbvh;
+
+  z->ntex = SN_COUNT(s, textures);
+  z->nmat = SN_COUNT(s, materials);
+  z->nkey = SN_COUNT(s, keys) > s->size.nkey ? SN_COUNT(s, keys) : s->size.nkey;
+  z->nnumeric = SN_COUNT(s, numerics);
+  z->ntext = SN_COUNT(s, texts);
+  z->ntuple = SN_COUNT(s, tuples);
+  sn_custom_sizes(c, &z->nnumericdata, &z->ntextdata, &z->ntupledata);
+  if (!sn_texture_count(c, &z->ntexdata, &z->npaths)) {
+    return 0;
+  }
+
+  z->nuser_body = sn_nuser(c, s->size.nuser_body, &s->bodies, sizeof(sn_body),
+                           offsetof(sn_body, user), "body");
+  z->nuser_jnt = sn_nuser(c, s->size.nuser_jnt, &s->joints, sizeof(sn_joint),
+                          offsetof(sn_joint, user), "jnt");
+  z->nuser_geom = sn_nuser(c, s->size.nuser_geom, &s->geoms, sizeof(sn_geom),
+                           offsetof(sn_geom, user), "geom");
+  z->nuser_site = sn_nuser(c, s->size.nuser_site, &s->sites, sizeof(sn_site),
+                           offsetof(sn_site, user), "site");
+  z->nuser_cam = sn_nuser(c, s->size.nuser_cam, &s->cameras, sizeof(sn_camera),
+                          offsetof(sn_camera, user), "cam");
+  z->nuser_actuator = sn_nuser(c, s->size.nuser_actuator, &s->actuators, sizeof(sn_actuator),
+                               offsetof(sn_actuator, user), "actuator");
+  z->nuser_tendon = s->size.nuser_tendon > 0 ? s->size.nuser_tendon : 0;
+  z->nuser_sensor = s->size.nuser_sensor > 0 ? s->size.nuser_sensor : 0;
+  if (c->failed) {
+    return 0;
+  }
+  sn_names_size(c, &z->nnames, &z->nnames_map);
+
+  z->opt = s->option;
+  z->vis = s->visual;
+  z->stat = s->statistic.value;
+  sn_compile_sizes_misc(c, z);
+  return !c->failed;
+}
+
+// Copy every array of src into dst, which has the same sizes except possibly the
+// sparse-structure ones (those are empty in src).
+static void sn_copy_arrays(mjModel* dst, const mjModel* src) {
+  const mjModel* m = src;
+#define X(type, name, nr, nc)                                                  \
+  if ((size_t)(nr) * (size_t)(nc) != 0) {                                      \
+    memcpy(dst->name, src->name, sizeof(type) * (size_t)(nr) * (size_t)(nc));  \
+  }
+  SN_MODEL_ARRAYS(X)
+#undef X
+}
+
+// The sparse inertia structure: simple bodies/dofs, sizes, final allocation, fill.
+static mjModel* sn_finish_sparsity(sn_ctx* c, mjModel* m1) {
+  snTreeArrays t = sn_sparsity_tree(m1);
+  sn_sparsity_simple(&t, m1->body_simple, m1->dof_simplenum);
+  t = sn_sparsity_tree(m1);
+  snSparsitySizes sz = sn_sparsity_count(&t);
+  mjModel sizes = *m1;
+  sizes.nM = sz.nM;
+  sizes.nC = sz.nC;
+  sizes.nD = sz.nD;
+  sizes.nB = sz.nB;
+  mjModel* m2 = sn_model_alloc(&sizes);
+  if (!m2) {
+    sn_cerr(c, NULL, "could not allocate the model");
+    return NULL;
+  }
+  sn_copy_arrays(m2, m1);
+  sn_sparsity_fill(m2);
+  return m2;
+}
+
+// Constants that need the pipeline at qpos0 (invweight0, acc0, length0, meaninertia,
+// dof_M0, camera/light reference poses).
+static int sn_setconst(sn_ctx* c, mjModel* m) {
+  mjData* d = mj_makeData(m);
+  if (!d) {
+    return sn_cerr(c, NULL, "could not allocate data for mj_setConst");
+  }
+  mj_setConst(m, d);
+  mj_deleteData(d);
+  return 1;
+}
+
+static void sn_ctx_free(sn_ctx* c) {
+  mju_free(c->body_of_spec);
+  mju_free(c->spec_of_body);
+  mju_free(c->jnt_order);
+  mju_free(c->geom_order);
+  mju_free(c->site_order);
+  mju_free(c->cam_order);
+  mju_free(c->light_order);
+  mju_free(c->frame_pose);
+  mju_free(c->align);
+}
+
+static void* sn_calloc(int n, size_t elemsize) {
+  size_t bytes = elemsize * (size_t)(n > 0 ? n : 1);
+  void* p = mju_malloc(bytes);
+  memset(p, 0, bytes);
+  return p;
+}
+
+// Run every compile step on the first allocation.
+static int sn_run_steps(sn_ctx* c) {
+  return sn_compile_frames(c) && sn_compile_bodies(c) && sn_compile_joints(c) &&
+         sn_compile_textures(c) && sn_compile_materials(c) && sn_compile_geoms(c) &&
+         sn_compile_inertia(c) && sn_compile_sites(c) && sn_compile_body_finish(c) &&
+         sn_compile_bvh(c) && sn_compile_cameras(c) && sn_compile_lights(c) &&
+         sn_compile_actuators(c) && sn_compile_custom(c) && sn_compile_names(c) &&
+         sn_compile_keys(c);
+}
+
+mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) {
+  if (error && error_sz > 0) {
+    error[0] = 0;
+  }
+  sn_ctx ctx;
+  memset(&ctx, 0, sizeof(ctx));
+  sn_ctx* c = &ctx;
+  c->spec = spec;
+  c->vfs = vfs;
+  c->error = error;
+  c->error_sz = error_sz;
+  if (!spec) {
+    sn_cerr(c, NULL, "no spec");
+    return NULL;
+  }
+  c->body_of_spec = (int*)sn_calloc(SN_COUNT(spec, bodies), sizeof(int));
+  c->spec_of_body = (int*)sn_calloc(SN_COUNT(spec, bodies), sizeof(int));
+  c->jnt_order = (int*)sn_calloc(SN_COUNT(spec, joints), sizeof(int));
+  c->geom_order = (int*)sn_calloc(SN_COUNT(spec, geoms), sizeof(int));
+  c->site_order = (int*)sn_calloc(SN_COUNT(spec, sites), sizeof(int));
+  c->cam_order = (int*)sn_calloc(SN_COUNT(spec, cameras), sizeof(int));
+  c->light_order = (int*)sn_calloc(SN_COUNT(spec, lights), sizeof(int));
+  c->frame_pose = (sn_pose*)sn_calloc(SN_COUNT(spec, frames), sizeof(sn_pose));
+  c->align = (sn_pose*)sn_calloc(SN_COUNT(spec, bodies), sizeof(sn_pose));
+  for (int i = 0; i < SN_COUNT(spec, bodies); i++) {
+    sn_pose_identity(&c->align[i]);
+  }
+
+  mjModel sizes;
+  mjModel* m1 = NULL;
+  mjModel* m2 = NULL;
+  if (!sn_body_plan(c) || !sn_sizes(c, &sizes)) {
+    goto fail;
+  }
+  m1 = sn_model_alloc(&sizes);
+  if (!m1) {
+    sn_cerr(c, NULL, "could not allocate the model");
+    goto fail;
+  }
+  c->m = m1;
+  if (!sn_run_steps(c)) {
+    goto fail;
+  }
+  m2 = sn_finish_sparsity(c, m1);
+  if (!m2) {
+    goto fail;
+  }
+  mj_deleteModel(m1);
+  m1 = NULL;
+  c->m = m2;
+  sn_compile_statistic(c);
+  if (!sn_setconst(c, m2)) {
+    goto fail;
+  }
+  sn_statistic_overrides(c);
+  m2->signature = sn_model_signature(m2);
+  sn_ctx_free(c);
+  return m2;
+
+fail:
+  mj_deleteModel(m1);
+  mj_deleteModel(m2);
+  sn_ctx_free(c);
+  if (!c->failed) {
+    sn_cerr(c, NULL, "compilation failed");
+  }
+  return NULL;
+}

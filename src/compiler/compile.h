@@ -1,0 +1,167 @@
+// Internal interface between the compile steps (one file per step) and sn_compile.
+// Every step reads the spec and the context, writes its part of the model, and on
+// failure calls sn_cerr (which records the first message) and returns 0.
+#ifndef SINEW_COMPILER_COMPILE_H_
+#define SINEW_COMPILER_COMPILE_H_
+
+#include <mujoco/mujoco.h>
+
+#include "compiler/spec.h"
+
+// A rigid pose: position and unit quaternion (w, x, y, z).
+typedef struct {
+  double pos[3];
+  double quat[4];
+} sn_pose;
+
+// Everything the steps share while one spec is compiled.
+typedef struct {
+  sn_spec* spec;
+  const mjVFS* vfs;
+  mjModel* m;
+  char* error;
+  int error_sz;
+  int failed;
+
+  // kinematic tree after fusestatic: model body id of each spec body (-1: fused into
+  // its parent), and the spec body of each model body
+  int* body_of_spec;
+  int* spec_of_body;
+
+  // compiled order of each element type: model id -> spec index
+  int* jnt_order;
+  int* geom_order;
+  int* site_order;
+  int* cam_order;
+  int* light_order;
+
+  // resolved frames: pose of each <frame> in its body (or fused ancestor) frame
+  sn_pose* frame_pose;
+
+  // free-joint alignment: pose of each body's new frame in its old frame (identity
+  // unless the body was aligned with its inertial frame); elements compiled after
+  // the inertia step are re-expressed with sn_align_apply
+  sn_pose* align;
+} sn_ctx;
+
+//---------------------------------- errors --------------------------------------------------------
+
+// Record a compile error located at loc (may be NULL); only the first is kept.
+// Always returns 0 so callers can write `return sn_cerr(...)`.
+int sn_cerr(sn_ctx* c, const sn_srcloc* loc, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+//---------------------------------- frame.c -------------------------------------------------------
+
+// Resolve an orientation as written into a unit quaternion using the compiler's
+// angle units and Euler sequence. Returns 0 (with an error) on a degenerate input.
+int sn_orient_quat(sn_ctx* c, const sn_orient* o, double quat[4], const sn_srcloc* loc);
+
+// res = a * b (pose composition: b expressed in a).
+void sn_pose_mul(sn_pose* res, const sn_pose* a, const sn_pose* b);
+
+// Identity pose.
+void sn_pose_identity(sn_pose* p);
+
+// Pose of frame id (-1: identity) in its body frame (after sn_compile_frames).
+void sn_frame_chain(sn_ctx* c, int frame, sn_pose* res);
+
+// Resolve every <frame> pose. Returns 0 on error.
+int sn_compile_frames(sn_ctx* c);
+
+// Pose of an element (pos + orient) given its enclosing frame: the pose in its body.
+int sn_element_pose(sn_ctx* c, int frame, const double pos[3], const sn_orient* o,
+                    const sn_srcloc* loc, sn_pose* res);
+
+// Minimal rotation taking +z to vec (normalised first).
+void sn_quat_z2vec(double quat[4], const double vec[3]);
+
+// Quaternion of a right-handed orthonormal frame with columns x, y, z.
+void sn_quat_from_axes(double quat[4], const double x[3], const double y[3], const double z[3]);
+
+// Tolerant comparisons used for "sameframe" decisions.
+int sn_vec_is_zero(const double* v, int n);
+int sn_quat_is_identity(const double q[4]);
+int sn_vec_equal(const double* a, const double* b, int n);
+
+//---------------------------------- steps ---------------------------------------------------------
+
+// body.c: fusestatic mapping and element ordering (before sizes are known).
+int sn_body_plan(sn_ctx* c);
+// body.c: tree arrays, body_pos/quat, ntree, tree ids.
+int sn_compile_bodies(sn_ctx* c);
+// body.c: body_sameframe, body_simple (after inertia), contype/conaffinity/margin.
+int sn_compile_body_finish(sn_ctx* c);
+
+// joint.c
+int sn_compile_joints(sn_ctx* c);
+
+// geom.c
+int sn_compile_geoms(sn_ctx* c);
+// geom.c: geom_sameframe (needs body inertial frames).
+void sn_geom_sameframe(sn_ctx* c);
+// Size of a geom after fromto resolution (used by inertia and geom steps).
+int sn_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose);
+
+// inertia.c
+int sn_compile_inertia(sn_ctx* c);
+// Re-express a pose given in body b's original frame in its (possibly aligned) frame.
+void sn_align_apply(sn_ctx* c, int b, sn_pose* pose);
+// Mass, centre-free principal inertia of a primitive geom with the given size.
+int sn_geom_massprops(int type, const double size[3], double density, double mass_given,
+                      int shell, double* mass, double inertia[3]);
+// Eigen-decomposition of a symmetric 3x3 matrix: eigenvalues descending and the
+// quaternion of the rotation whose columns are the eigenvectors.
+void sn_eig3(double eigval[3], double quat[4], const double mat[9]);
+
+// geom.c: geom-like size/pose resolution for sites, and bounding volumes
+int sn_site_resolve(sn_ctx* c, const sn_site* s, double size[3], sn_pose* pose);
+void sn_geom_bounds(int type, const double size[3], double* rbound, double aabb[6]);
+
+// joint.c: resolve a limited/auto flag against a range (autolimits rules)
+int sn_resolve_limited(sn_ctx* c, sn_tristate flag, const double range[2], const char* what,
+                       const sn_srcloc* loc, int* limited);
+
+// bvh.c: per-body bounding-volume hierarchies
+int sn_compile_bvh(sn_ctx* c);
+
+// site.c
+int sn_compile_sites(sn_ctx* c);
+void sn_site_sameframe(sn_ctx* c);
+
+// camlight.c: global body frames, inertial positions and subtree centres of mass at
+// qpos0 (subtree_com may be NULL)
+void sn_qpos0_frames(const mjModel* m, double* xpos, double* xquat, double* xipos,
+                     double* subtree_com);
+// camlight.c
+int sn_compile_cameras(sn_ctx* c);
+int sn_compile_lights(sn_ctx* c);
+// actuator.c
+int sn_compile_actuators(sn_ctx* c);
+int sn_actuator_actnum(const sn_actuator* a);
+// texture.c
+int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths);
+int sn_compile_textures(sn_ctx* c);
+// material.c
+int sn_compile_materials(sn_ctx* c);
+// keyframe.c
+int sn_compile_keys(sn_ctx* c);
+// custom.c
+void sn_custom_sizes(sn_ctx* c, int* nnumericdata, int* ntextdata, int* ntupledata);
+int sn_compile_custom(sn_ctx* c);
+// statistic.c
+void sn_compile_statistic(sn_ctx* c);
+void sn_statistic_overrides(sn_ctx* c);
+// size.c
+void sn_compile_sizes_misc(sn_ctx* c, mjModel* sizes);
+// names.c (compiler side): names buffer and hash map
+int sn_names_size(sn_ctx* c, int* nnames, int* nnames_map);
+int sn_compile_names(sn_ctx* c);
+
+// Look up a model id by name among the compiled elements of one type.
+int sn_find_name(sn_ctx* c, int objtype, const char* name);
+
+#endif  // SINEW_COMPILER_COMPILE_H_

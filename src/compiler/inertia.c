@@ -1,0 +1,422 @@
+// Mass properties: primitive geoms (solid or shell), their combination into body
+// inertial frames, explicit <inertial> elements and the compiler's mass options.
+#include <math.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+#include "compiler/compile.h"
+
+//---------------------------------- primitives ----------------------------------------------------
+// Principal moments about the geom centre in the geom frame (z is the axis of symmetry
+// of capsules and cylinders). Derivations (m: mass):
+//   sphere    solid: V = 4/3 pi r^3, I = 2/5 m r^2
+//             shell: A = 4 pi r^2,   I = 2/3 m r^2
+//   ellipsoid solid: V = 4/3 pi a b c, Ixx = m (b^2 + c^2) / 5 (and cyclically)
+//   cylinder  solid: V = 2 pi r^2 h, Izz = m r^2 / 2, Ixx = m (3 r^2 + (2h)^2) / 12
+//             shell: tube (A = 4 pi r h) plus two disks (A = pi r^2 each) at z = +-h:
+//                    tube Izz = m r^2, Ixx = m (r^2/2 + h^2/3); disk Izz = m r^2/2,
+//                    Ixx = m (r^2/4 + h^2)
+//   box       solid: V = 8 a b c, Ixx = m (b^2 + c^2) / 3
+//             shell: six plates; a plate 2u x 2v in a plane at distance d along the axis
+//                    contributes m (u^2 + v^2)/3 about its normal axis and
+//                    m (u^2/3 + d^2) about an in-plane axis perpendicular to u
+//   capsule   solid: cylinder (2h) plus two hemispheres. A hemisphere of mass mh has its
+//                    centroid 3r/8 from the flat face and moment 2/5 mh r^2 about any axis
+//                    through the face centre, so about the capsule centre
+//                    Ixx = mh (2/5 r^2 + h^2 + 3/4 h r), Izz = 2/5 mh r^2
+//             shell: tube plus two hemispherical shells (centroid r/2 from the face,
+//                    moment 2/3 mh r^2 about the face centre):
+//                    Ixx = mh (2/3 r^2 + h^2 + h r), Izz = 2/3 mh r^2
+
+static double sn_sq(double x) {
+  return x * x;
+}
+
+// Contribution of the two plates normal to axis k of a box with half-sizes s, per unit
+// of areal density: returns their area and adds their moments to I.
+static double sn_box_plates(const double s[3], int k, double I[3]) {
+  int u = (k + 1) % 3, v = (k + 2) % 3;
+  double area = 2 * 4 * s[u] * s[v];
+  I[k] += area * (sn_sq(s[u]) + sn_sq(s[v])) / 3;
+  I[u] += area * (sn_sq(s[v]) / 3 + sn_sq(s[k]));
+  I[v] += area * (sn_sq(s[u]) / 3 + sn_sq(s[k]));
+  return area;
+}
+
+// Volume or area and inertia per unit density.
+static int sn_unit_props(int type, const double s[3], int shell, double* measure,
+                         double I[3]) {
+  double r = s[0], h = s[1];
+  I[0] = I[1] = I[2] = 0;
+  switch (type) {
+    case mjGEOM_SPHERE:
+      if (shell) {
+        *measure = 4 * mjPI * r * r;
+        I[0] = I[1] = I[2] = 2.0 / 3.0 * *measure * r * r;
+      } else {
+        *measure = 4.0 / 3.0 * mjPI * r * r * r;
+        I[0] = I[1] = I[2] = 0.4 * *measure * r * r;
+      }
+      return 1;
+
+    case mjGEOM_ELLIPSOID:
+      if (shell) {
+        return 0;  // no closed form for the area; not supported yet
+      }
+      *measure = 4.0 / 3.0 * mjPI * s[0] * s[1] * s[2];
+      I[0] = *measure * (sn_sq(s[1]) + sn_sq(s[2])) / 5;
+      I[1] = *measure * (sn_sq(s[0]) + sn_sq(s[2])) / 5;
+      I[2] = *measure * (sn_sq(s[0]) + sn_sq(s[1])) / 5;
+      return 1;
+
+    case mjGEOM_CYLINDER:
+      if (shell) {
+        double mt = 4 * mjPI * r * h, md = mjPI * r * r;
+        *measure = mt + 2 * md;
+        I[2] = mt * r * r + 2 * md * r * r / 2;
+        I[0] = I[1] = mt * (r * r / 2 + h * h / 3) + 2 * md * (r * r / 4 + h * h);
+      } else {
+        *measure = 2 * mjPI * r * r * h;
+        I[2] = *measure * r * r / 2;
+        I[0] = I[1] = *measure * (3 * r * r + 4 * h * h) / 12;
+      }
+      return 1;
+
+    case mjGEOM_BOX:
+      if (shell) {
+        *measure = 0;
+        for (int k = 0; k < 3; k++) {
+          *measure += sn_box_plates(s, k, I);
+        }
+      } else {
+        *measure = 8 * s[0] * s[1] * s[2];
+        I[0] = *measure * (sn_sq(s[1]) + sn_sq(s[2])) / 3;
+        I[1] = *measure * (sn_sq(s[0]) + sn_sq(s[2])) / 3;
+        I[2] = *measure * (sn_sq(s[0]) + sn_sq(s[1])) / 3;
+      }
+      return 1;
+
+    case mjGEOM_CAPSULE:
+      if (shell) {
+        double mt = 4 * mjPI * r * h, mh = 2 * mjPI * r * r;  // tube, one hemisphere
+        *measure = mt + 2 * mh;
+        I[2] = mt * r * r + 2 * mh * 2.0 / 3.0 * r * r;
+        I[0] = I[1] = mt * (r * r / 2 + h * h / 3) +
+                      2 * mh * (2.0 / 3.0 * r * r + h * h + h * r);
+      } else {
+        double mc = 2 * mjPI * r * r * h, mh = 2.0 / 3.0 * mjPI * r * r * r;
+        *measure = mc + 2 * mh;
+        I[2] = mc * r * r / 2 + 2 * mh * 0.4 * r * r;
+        I[0] = I[1] = mc * (3 * r * r + 4 * h * h) / 12 +
+                      2 * mh * (0.4 * r * r + h * h + 0.75 * h * r);
+      }
+      return 1;
+
+    default:
+      return 0;
+  }
+}
+
+int sn_geom_massprops(int type, const double size[3], double density, double mass_given,
+                      int shell, double* mass, double inertia[3]) {
+  double measure, I[3];
+  if (!sn_unit_props(type, size, shell, &measure, I)) {
+    return 0;
+  }
+  double rho = mass_given >= 0 ? (measure > 0 ? mass_given / measure : 0) : density;
+  *mass = mass_given >= 0 ? mass_given : density * measure;
+  for (int i = 0; i < 3; i++) {
+    inertia[i] = rho * I[i];
+  }
+  return 1;
+}
+
+//---------------------------------- eigen-decomposition -------------------------------------------
+
+// Principal moments (descending) and axes of a symmetric tensor via mju_eig3 (Jacobi
+// rotations accumulated in a quaternion). Known gap: for bodies whose principal
+// moments are equal up to round-off, 3.3.8 may pick a different (equally valid) set
+// of axes, because the order of the rounded moments depends on how the tensor was
+// summed.
+void sn_eig3(double eigval[3], double quat[4], const double mat[9]) {
+  double eigvec[9];
+  mju_eig3(eigval, eigvec, quat, mat);
+}
+
+int sn_align_free(sn_ctx* c);
+
+//---------------------------------- bodies --------------------------------------------------------
+
+// Inertial frame of one body from its geoms. Returns the number of contributing geoms.
+static int sn_body_from_geoms(sn_ctx* c, int b, double* mass, double ipos[3], double iquat[4],
+                              double inertia[3]) {
+  mjModel* m = c->m;
+  const sn_compiler* cc = &c->spec->compiler;
+  int adr = m->body_geomadr[b], num = m->body_geomnum[b];
+  int count = 0;
+  double M = 0, com[3] = {0, 0, 0};
+  double gm[num > 0 ? num : 1], gI[num > 0 ? num : 1][3];
+  for (int i = 0; i < num; i++) {
+    int g = adr + i;
+    const sn_geom* sg = &SN_AT(c->spec, geoms, sn_geom, c->geom_order[g]);
+    gm[i] = -1;
+    if (m->geom_group[g] < cc->inertiagrouprange[0] ||
+        m->geom_group[g] > cc->inertiagrouprange[1] || m->geom_type[g] == mjGEOM_PLANE) {
+      continue;
+    }
+    if (!sn_geom_massprops(m->geom_type[g], m->geom_size + 3 * g, sg->density, sg->mass,
+                           sg->shellinertia, &gm[i], gI[i])) {
+      sn_cerr(c, &sg->loc, "inertia of this geom type is not supported yet");
+      return -1;
+    }
+    M += gm[i];
+    mju_addToScl3(com, m->geom_pos + 3 * g, gm[i]);
+    count++;
+  }
+  *mass = M;
+  if (count == 1) {
+    // a lone geom defines the inertial frame directly (no re-diagonalisation)
+    for (int i = 0; i < num; i++) {
+      if (gm[i] >= 0) {
+        mju_copy3(ipos, m->geom_pos + 3 * (adr + i));
+        mju_copy4(iquat, m->geom_quat + 4 * (adr + i));
+        mju_copy3(inertia, gI[i]);
+      }
+    }
+    return 1;
+  }
+  if (count == 0 || M < mjMINVAL) {
+    mju_zero3(ipos);
+    iquat[0] = 1;
+    iquat[1] = iquat[2] = iquat[3] = 0;
+    mju_zero3(inertia);
+    return count;
+  }
+  mju_scl3(com, com, 1 / M);
+
+  // full tensor about the centre of mass: rotated principal moments plus the
+  // parallel-axis term m (|d|^2 E - d d')
+  double full[9] = {0};
+  for (int i = 0; i < num; i++) {
+    if (gm[i] < 0) {
+      continue;
+    }
+    int g = adr + i;
+    double R[9], d[3];
+    mju_quat2Mat(R, m->geom_quat + 4 * g);
+    mju_sub3(d, m->geom_pos + 3 * g, com);
+    double dd = mju_dot3(d, d);
+    for (int r = 0; r < 3; r++) {
+      for (int s = 0; s < 3; s++) {
+        double v = 0;
+        for (int k = 0; k < 3; k++) {
+          v += R[3 * r + k] * gI[i][k] * R[3 * s + k];
+        }
+        full[3 * r + s] += v + gm[i] * ((r == s ? dd : 0) - d[r] * d[s]);
+      }
+    }
+  }
+  mju_copy3(ipos, com);
+  sn_eig3(inertia, iquat, full);
+  return count;
+}
+
+// Explicit <inertial> element.
+static int sn_body_from_inertial(sn_ctx* c, const sn_body* sb, double* mass, double ipos[3],
+                                 double iquat[4], double inertia[3]) {
+  *mass = sb->mass;
+  mju_copy3(ipos, sb->ipos);
+  if (sb->has_fullinertia) {
+    const double* f = sb->fullinertia;
+    double full[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]};
+    double q[4];
+    sn_eig3(inertia, q, full);
+    double fq[4];
+    if (!sn_orient_quat(c, &sb->iorient, fq, &sb->loc)) {
+      return 0;
+    }
+    mju_mulQuat(iquat, fq, q);
+  } else {
+    if (!sn_orient_quat(c, &sb->iorient, iquat, &sb->loc)) {
+      return 0;
+    }
+    mju_copy3(inertia, sb->inertia);
+  }
+  // the inertial element may sit inside a <frame>: it is expressed in the body frame
+  return 1;
+}
+
+int sn_compile_inertia(sn_ctx* c) {
+  mjModel* m = c->m;
+  const sn_compiler* cc = &c->spec->compiler;
+  m->body_iquat[0] = 1;
+  for (int b = 1; b < m->nbody; b++) {
+    const sn_body* sb = &SN_AT(c->spec, bodies, sn_body, b);
+    double mass = 0, ipos[3] = {0, 0, 0}, iquat[4] = {1, 0, 0, 0}, inertia[3] = {0, 0, 0};
+    int fromgeom = cc->inertiafromgeom == SN_TRUE ||
+                   (cc->inertiafromgeom == SN_AUTO && !sb->has_inertial);
+    if (fromgeom) {
+      if (sn_body_from_geoms(c, b, &mass, ipos, iquat, inertia) < 0) {
+        return 0;
+      }
+    } else if (sb->has_inertial) {
+      if (!sn_body_from_inertial(c, sb, &mass, ipos, iquat, inertia)) {
+        return 0;
+      }
+    }
+
+    // lower bounds, then the triangle inequality of principal moments
+    if (mass < cc->boundmass) {
+      mass = cc->boundmass;
+    }
+    for (int k = 0; k < 3; k++) {
+      if (inertia[k] < cc->boundinertia) {
+        inertia[k] = cc->boundinertia;
+      }
+    }
+    if (mass < 0 || inertia[0] < 0 || inertia[1] < 0 || inertia[2] < 0) {
+      return sn_cerr(c, &sb->loc, "mass and inertia of body '%s' cannot be negative", sb->name);
+    }
+    int bad = inertia[0] + inertia[1] < inertia[2] || inertia[0] + inertia[2] < inertia[1] ||
+              inertia[1] + inertia[2] < inertia[0];
+    if (bad) {
+      if (cc->balanceinertia) {
+        double avg = (inertia[0] + inertia[1] + inertia[2]) / 3;
+        inertia[0] = inertia[1] = inertia[2] = avg;
+      } else {
+        return sn_cerr(c, &sb->loc,
+                       "inertia of body '%s' must satisfy A + B >= C; use 'balanceinertia' "
+                       "to fix",
+                       sb->name);
+      }
+    }
+    m->body_mass[b] = mass;
+    mju_copy3(m->body_ipos + 3 * b, ipos);
+    mju_copy4(m->body_iquat + 4 * b, iquat);
+    mju_copy3(m->body_inertia + 3 * b, inertia);
+  }
+
+  // moving bodies need mass and rotational inertia; bodies welded to a moving body
+  // (its static descendants) count towards it
+  for (int b = 1; b < m->nbody; b++) {
+    if (!m->body_dofnum[b]) {
+      continue;
+    }
+    double mass = 0, I[3] = {0, 0, 0};
+    for (int k = b; k < m->nbody; k++) {
+      if (m->body_weldid[k] == b) {
+        mass += m->body_mass[k];
+        mju_addTo3(I, m->body_inertia + 3 * k);
+      }
+    }
+    if (mass < mjMINVAL || I[0] < mjMINVAL || I[1] < mjMINVAL || I[2] < mjMINVAL) {
+      const sn_body* sb = &SN_AT(c->spec, bodies, sn_body, b);
+      return sn_cerr(c, &sb->loc,
+                     "mass and inertia of moving bodies must be larger than mjMINVAL "
+                     "(body '%s')",
+                     sb->name);
+    }
+  }
+
+  if (!sn_align_free(c)) {
+    return 0;
+  }
+  if (cc->settotalmass > 0) {
+    mj_setTotalmass(m, cc->settotalmass);
+  }
+  for (int b = m->nbody - 1; b >= 0; b--) {
+    m->body_subtreemass[b] += m->body_mass[b];
+    if (b > 0) {
+      m->body_subtreemass[m->body_parentid[b]] += m->body_subtreemass[b];
+    }
+  }
+  return 1;
+}
+
+//---------------------------------- free-joint alignment ------------------------------------------
+
+void sn_align_apply(sn_ctx* c, int b, sn_pose* pose) {
+  const sn_pose* a = &c->align[b];
+  if (sn_quat_is_identity(a->quat) && sn_vec_is_zero(a->pos, 3)) {
+    return;
+  }
+  // pose' = inv(a) * pose
+  double qinv[4], d[3];
+  mju_negQuat(qinv, a->quat);
+  mju_sub3(d, pose->pos, a->pos);
+  mju_rotVecQuat(pose->pos, d, qinv);
+  double q[4];
+  mju_mulQuat(q, qinv, pose->quat);
+  mju_copy4(pose->quat, q);
+}
+
+// Whether the free joint of body b (if any) aligns the body with its inertial frame.
+static int sn_aligned(sn_ctx* c, int b) {
+  mjModel* m = c->m;
+  if (m->body_jntnum[b] != 1) {
+    return 0;
+  }
+  int j = m->body_jntadr[b];
+  if (m->jnt_type[j] != mjJNT_FREE) {
+    return 0;
+  }
+  const sn_joint* sj = &SN_AT(c->spec, joints, sn_joint, c->jnt_order[j]);
+  if (sj->align == SN_AUTO) {
+    return c->spec->compiler.alignfree == SN_TRUE;
+  }
+  return sj->align == SN_TRUE;
+}
+
+// Move the frame of each aligned free body to its inertial frame and re-express
+// everything attached to it (geoms, joints, child bodies; sites, cameras and lights
+// are compiled later and use sn_align_apply).
+int sn_align_free(sn_ctx* c) {
+  mjModel* m = c->m;
+  for (int b = 1; b < m->nbody; b++) {
+    if (!sn_aligned(c, b)) {
+      continue;
+    }
+    sn_pose* a = &c->align[b];
+    mju_copy3(a->pos, m->body_ipos + 3 * b);
+    mju_copy4(a->quat, m->body_iquat + 4 * b);
+
+    sn_pose body = {{0}, {0}};
+    mju_copy3(body.pos, m->body_pos + 3 * b);
+    mju_copy4(body.quat, m->body_quat + 4 * b);
+    sn_pose_mul(&body, &body, a);
+    mju_normalize4(body.quat);
+    mju_copy3(m->body_pos + 3 * b, body.pos);
+    mju_copy4(m->body_quat + 4 * b, body.quat);
+
+    for (int g = m->body_geomadr[b]; g >= 0 && g < m->body_geomadr[b] + m->body_geomnum[b];
+         g++) {
+      sn_pose p;
+      mju_copy3(p.pos, m->geom_pos + 3 * g);
+      mju_copy4(p.quat, m->geom_quat + 4 * g);
+      sn_align_apply(c, b, &p);
+      mju_copy3(m->geom_pos + 3 * g, p.pos);
+      mju_copy4(m->geom_quat + 4 * g, p.quat);
+    }
+    for (int k = b + 1; k < m->nbody; k++) {
+      if (m->body_parentid[k] == b) {
+        sn_pose p;
+        mju_copy3(p.pos, m->body_pos + 3 * k);
+        mju_copy4(p.quat, m->body_quat + 4 * k);
+        sn_align_apply(c, b, &p);
+        mju_copy3(m->body_pos + 3 * k, p.pos);
+        mju_copy4(m->body_quat + 4 * k, p.quat);
+      }
+    }
+    mju_zero3(m->body_ipos + 3 * b);
+    m->body_iquat[4 * b] = 1;
+    m->body_iquat[4 * b + 1] = m->body_iquat[4 * b + 2] = m->body_iquat[4 * b + 3] = 0;
+
+    int j = m->body_jntadr[b];
+    double* q0 = m->qpos0 + m->jnt_qposadr[j];
+    mju_copy3(q0, body.pos);
+    mju_copy4(q0 + 3, body.quat);
+    memcpy(m->qpos_spring + m->jnt_qposadr[j], q0, 7 * sizeof(double));
+  }
+  return 1;
+}

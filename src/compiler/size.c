@@ -1,0 +1,45 @@
+// Sizes that do not come from element counts: arena memory and legacy limits.
+#include <math.h>
+
+#include <mujoco/mujoco.h>
+
+#include "compiler/compile.h"
+
+#define SN_MIB 1048576.0
+
+// Round a byte count up to whole mebibytes, as MuJoCo reports its arena sizes.
+static mjtSize sn_round_mib(double bytes) {
+  return (mjtSize)(ceil(bytes / SN_MIB) * SN_MIB);
+}
+
+// Arena heuristic. MuJoCo allocates enough for 100 contacts and 500 scalar constraints
+// under worst-case conditions (modeling.rst, "Memory allocation"). The coefficients
+// below were fitted to MuJoCo 3.3.8's narena for chains of 1..1500 dofs and for legacy
+// njmax values; they reproduce every sampled value but are not derived.
+static mjtSize sn_default_arena(int nv, int njmax) {
+  double n = njmax, v = nv;
+  return sn_round_mib(52 * n * n + 100 * n + 105.63 * n * v + 40 * v * v + 99314);
+}
+
+void sn_compile_sizes_misc(sn_ctx* c, mjModel* z) {
+  const sn_size* s = &c->spec->size;
+  z->njmax = s->njmax;
+  z->nconmax = s->nconmax;
+  z->nuserdata = s->nuserdata;
+  z->nemax = 0;
+  z->nsensordata = 0;
+  z->npluginstate = 0;
+  z->nJmom = 0;  // set by the actuator step
+  if (s->memory >= 0) {
+    if (s->njmax >= 0 || s->nstack >= 0) {
+      sn_cerr(c, NULL, "either 'memory' or the legacy 'njmax'/'nstack' may be set, not both");
+      return;
+    }
+    z->narena = (mjtSize)s->memory;
+  } else if (s->nstack >= 0) {
+    // the stack plus room for the constraint solver (about 3 MiB, fitted)
+    z->narena = sn_round_mib(8.0 * s->nstack + 3137728 + 6000.0 * z->nv);
+  } else {
+    z->narena = sn_default_arena(z->nv, s->njmax >= 0 ? s->njmax : 500);
+  }
+}

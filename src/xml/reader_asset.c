@@ -1,0 +1,74 @@
+// Assets: textures and materials (meshes, height fields, skins and models are not yet
+// supported and stop at validation).
+#include <string.h>
+
+#include "xml/reader.h"
+
+static sn_srcloc rd_asset_loc(sn_reader* r, const sn_xml_node* node) {
+  sn_srcloc loc;
+  loc.file = sn_spec_strdup(r->spec, node->file);
+  loc.line = node->line;
+  loc.column = node->column;
+  loc.element = sn_spec_strdup(r->spec, node->name);
+  return loc;
+}
+
+static void rd_texture(sn_reader* r, const sn_xml_node* node) {
+  static const char* cube[6] = {"fileright", "fileleft", "fileup",
+                                "filedown", "filefront", "fileback"};
+  sn_texture* t = (sn_texture*)sn_spec_append(r->spec, &r->spec->textures, sizeof(sn_texture));
+  sn_texture_default(t);
+  rd_string(r, node, "name", &t->name);
+  rd_keyword(r, node, "type", &t->type);
+  rd_keyword(r, node, "colorspace", &t->colorspace);
+  rd_string(r, node, "content_type", &t->content_type);
+  rd_string(r, node, "file", &t->file);
+  rd_ints(r, node, "gridsize", t->gridsize);
+  rd_string(r, node, "gridlayout", &t->gridlayout);
+  for (int i = 0; i < 6; i++) {
+    rd_string(r, node, cube[i], &t->cubefiles[i]);
+  }
+  rd_keyword(r, node, "builtin", &t->builtin);
+  rd_reals(r, node, "rgb1", t->rgb1);
+  rd_reals(r, node, "rgb2", t->rgb2);
+  rd_keyword(r, node, "mark", &t->mark);
+  rd_reals(r, node, "markrgb", t->markrgb);
+  rd_real(r, node, "random", &t->random);
+  rd_int(r, node, "width", &t->width);
+  rd_int(r, node, "height", &t->height);
+  rd_keyword(r, node, "hflip", &t->hflip);
+  rd_keyword(r, node, "vflip", &t->vflip);
+  rd_int(r, node, "nchannel", &t->nchannel);
+  t->loc = rd_asset_loc(r, node);
+  rd_check_used(r, node);
+}
+
+static void rd_material(sn_reader* r, const sn_xml_node* node) {
+  const sn_defclass* cls = rd_class(r, node, 0);
+  sn_material* m =
+      (sn_material*)sn_spec_append(r->spec, &r->spec->materials, sizeof(sn_material));
+  *m = cls->material;
+  rd_string(r, node, "name", &m->name);
+  rd_material_attrs(r, node, m);
+  if (node->child && sn_xml_find(node, "texture")) {
+    rd_fail(r, node, "texture", "a material with a texture attribute cannot have layers");
+  }
+  for (const sn_xml_node* c = node->child; c; c = c->next) {
+    int role = mjTEXROLE_RGB;
+    rd_keyword(r, c, "role", &role);
+    rd_string(r, c, "texture", &m->textures[role]);
+    rd_check_used(r, c);
+  }
+  m->loc = rd_asset_loc(r, node);
+  rd_check_used(r, node);
+}
+
+void rd_assets(sn_reader* r, const sn_xml_node* node) {
+  for (const sn_xml_node* c = node->child; c; c = c->next) {
+    switch (c->kind) {
+      case SN_EL_TEXTURE:  rd_texture(r, c); break;
+      case SN_EL_MATERIAL: rd_material(r, c); break;
+      default:             rd_fail(r, c, NULL, "not yet supported: asset/%s", c->name);
+    }
+  }
+}
