@@ -1,0 +1,170 @@
+// Forward dynamics: sequencing of the pipeline stages only. Each stage lives in
+// its own file; this one decides the order, the skips and the profiling timers.
+#include <mujoco/mujoco.h>
+
+#include "engine/forward.h"
+
+#define SN_DISABLED(m, flag) ((m)->opt.disableflags & (flag))
+#define SN_ENABLED(m, flag) ((m)->opt.enableflags & (flag))
+
+mjtNum sn_timerStart(void) {
+  return mjcb_time ? mjcb_time() : 0;
+}
+
+void sn_timerEnd(mjData* d, int timer, mjtNum start) {
+  if (mjcb_time) {
+    d->timer[timer].duration += mjcb_time() - start;
+  }
+  d->timer[timer].number++;
+}
+
+//---------------------------------- position --------------------------------------------------------
+
+void mj_fwdPosition(const mjModel* m, mjData* d) {
+  mjtNum tm = sn_timerStart();
+
+  mjtNum tm1 = sn_timerStart();
+  mj_kinematics(m, d);
+  mj_comPos(m, d);
+  mj_camlight(m, d);
+  // flex (mj_flex) and tendon (mj_tendon) stages go here once they exist
+  sn_timerEnd(d, mjTIMER_POS_KINEMATICS, tm1);
+
+  // mj_makeM runs CRB (crb, qM) and copies into the row-sparse M
+  tm1 = sn_timerStart();
+  mj_makeM(m, d);
+  mj_factorM(m, d);
+  sn_timerEnd(d, mjTIMER_POS_INERTIA, tm1);
+
+  // collision detection is not wired yet: no contacts
+  tm1 = sn_timerStart();
+  d->ncon = 0;
+  sn_timerEnd(d, mjTIMER_POS_COLLISION, tm1);
+
+  // constraint assembly is not wired yet: no constraint rows
+  tm1 = sn_timerStart();
+  d->ne = d->nf = d->nl = d->nefc = 0;
+  d->nJ = d->nA = 0;
+  d->nisland = d->nidof = 0;
+  sn_timerEnd(d, mjTIMER_POS_MAKE, tm1);
+
+  mj_transmission(m, d);
+
+  // constraint projection (mj_projectConstraint) goes here
+  tm1 = sn_timerStart();
+  sn_timerEnd(d, mjTIMER_POS_PROJECT, tm1);
+
+  sn_timerEnd(d, mjTIMER_POSITION, tm);
+}
+
+//---------------------------------- velocity --------------------------------------------------------
+
+// res = J*vec for every tendon (sparse or dense Jacobian).
+static void tendon_velocity(const mjModel* m, mjData* d) {
+  int nv = m->nv;
+  for (int i = 0; i < m->ntendon; i++) {
+    mjtNum v = 0;
+    if (mj_isSparse(m)) {
+      int adr = d->ten_J_rowadr[i];
+      for (int k = 0; k < d->ten_J_rownnz[i]; k++) {
+        v += d->ten_J[adr + k] * d->qvel[d->ten_J_colind[adr + k]];
+      }
+    } else {
+      v = mju_dot(d->ten_J + (size_t)i * nv, d->qvel, nv);
+    }
+    d->ten_velocity[i] = v;
+  }
+}
+
+void mj_fwdVelocity(const mjModel* m, mjData* d) {
+  mjtNum tm = sn_timerStart();
+
+  // flex edge velocities go here once flexes exist
+  tendon_velocity(m, d);
+  // actuator velocities are reported as zero while actuation is disabled
+  int actuation = !SN_DISABLED(m, mjDSBL_ACTUATION);
+  for (int i = 0; i < m->nu; i++) {
+    mjtNum v = 0;
+    int adr = d->moment_rowadr[i];
+    for (int k = 0; actuation && k < d->moment_rownnz[i]; k++) {
+      v += d->actuator_moment[adr + k] * d->qvel[d->moment_colind[adr + k]];
+    }
+    d->actuator_velocity[i] = v;
+  }
+
+  mj_comVel(m, d);
+  mj_passive(m, d);
+  // reference constraint acceleration (mj_referenceConstraint) goes here
+  mj_rne(m, d, 0, d->qfrc_bias);
+
+  sn_timerEnd(d, mjTIMER_VELOCITY, tm);
+}
+
+//---------------------------------- acceleration ----------------------------------------------------
+
+void sn_xfrcAccumulate(const mjModel* m, mjData* d, mjtNum* qfrc) {
+  for (int b = 1; b < m->nbody; b++) {
+    const mjtNum* xfrc = d->xfrc_applied + 6 * b;
+    if (!mju_isZero(xfrc, 6)) {
+      mj_applyFT(m, d, xfrc, xfrc + 3, d->xipos + 3 * b, b, qfrc);
+    }
+  }
+}
+
+void mj_fwdAcceleration(const mjModel* m, mjData* d) {
+  int nv = m->nv;
+  for (int i = 0; i < nv; i++) {
+    d->qfrc_smooth[i] =
+        d->qfrc_passive[i] - d->qfrc_bias[i] + d->qfrc_applied[i] + d->qfrc_actuator[i];
+  }
+  sn_xfrcAccumulate(m, d, d->qfrc_smooth);
+  mj_solveM(m, d, d->qacc_smooth, d->qfrc_smooth, 1);
+}
+
+void mj_fwdConstraint(const mjModel* m, mjData* d) {
+  mjtNum tm = sn_timerStart();
+  int nv = m->nv;
+
+  // the constraint solver is not wired yet; without rows the answer is exact
+  mju_copy(d->qacc, d->qacc_smooth, nv);
+  mju_zero(d->qfrc_constraint, nv);
+  for (int i = 0; i < mjNISLAND; i++) {
+    d->solver_niter[i] = 0;
+  }
+
+  sn_timerEnd(d, mjTIMER_CONSTRAINT, tm);
+}
+
+//---------------------------------- top level -------------------------------------------------------
+
+void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) {
+  mjtNum tm = sn_timerStart();
+  (void)skipsensor;  // sensors (mj_sensorPos/Vel/Acc) are called here once they exist
+
+  if (skipstage < mjSTAGE_POS) {
+    mj_fwdPosition(m, d);
+    if (SN_ENABLED(m, mjENBL_ENERGY)) {
+      mj_energyPos(m, d);
+    }
+  }
+
+  if (skipstage < mjSTAGE_VEL) {
+    mj_fwdVelocity(m, d);
+    if (SN_ENABLED(m, mjENBL_ENERGY)) {
+      mj_energyVel(m, d);
+    }
+  }
+
+  if (mjcb_control) {
+    mjcb_control(m, d);
+  }
+  mj_fwdActuation(m, d);
+  mj_fwdAcceleration(m, d);
+  mj_fwdConstraint(m, d);
+
+  sn_timerEnd(d, mjTIMER_FORWARD, tm);
+}
+
+void mj_forward(const mjModel* m, mjData* d) {
+  mj_forwardSkip(m, d, mjSTAGE_NONE, 0);
+}
