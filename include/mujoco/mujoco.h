@@ -248,7 +248,7 @@ MJAPI void mj_transmission(const mjModel* m, mjData* d);
 // Composite rigid body inertias and the joint-space inertia matrix qM.
 MJAPI void mj_crb(const mjModel* m, mjData* d);
 
-// Copy qM into the compressed row format d->M.
+// Run mj_crb, add tendon armature terms, and store M in both qM and the row-compressed d->M.
 MJAPI void mj_makeM(const mjModel* m, mjData* d);
 
 // Sparse L'*D*L factorisation of the inertia matrix into qLD and qLDiagInv.

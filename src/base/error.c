@@ -7,6 +7,8 @@
 
 #include <mujoco/mujoco.h>
 
+#include "base/errtrap.h"
+
 void (*mju_user_error)(const char*) = NULL;
 void (*mju_user_warning)(const char*) = NULL;
 
@@ -14,7 +16,28 @@ void (*mju_user_warning)(const char*) = NULL;
 // different threads do not garble each other's text.
 static _Thread_local char sn_msg[1000];
 
+// Innermost active error trap of this thread (see errtrap.h).
+static _Thread_local sn_errtrap* sn_trap_top = NULL;
+
+void sn_errtrap_push(sn_errtrap* trap) {
+  trap->message[0] = 0;
+  trap->prev = sn_trap_top;
+  sn_trap_top = trap;
+}
+
+void sn_errtrap_pop(sn_errtrap* trap) {
+  if (sn_trap_top == trap) {
+    sn_trap_top = trap->prev;
+  }
+}
+
 static void sn_deliver_error(void) {
+  if (sn_trap_top) {
+    sn_errtrap* trap = sn_trap_top;
+    strncpy(trap->message, sn_msg, sizeof(trap->message) - 1);
+    trap->message[sizeof(trap->message) - 1] = 0;
+    longjmp(trap->jump, 1);
+  }
   if (mju_user_error) {
     mju_user_error(sn_msg);
     return;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <mujoco/mujoco.h>
 
@@ -167,6 +168,11 @@ int sn_vfs_read(const mjVFS* vfs, const char* path, char** data, size_t* size) {
       *size = v->files[i].size;
       return 0;
     }
+  }
+  // only regular files: a directory opens fine on Linux but has no sensible size
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+    return -1;
   }
   FILE* fp = fopen(path, "rb");
   if (!fp) {

@@ -6,6 +6,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "base/errtrap.h"
 #include "compiler/spec.h"
 #include "io/vfs.h"
 #include "xml/dom.h"
@@ -67,6 +68,31 @@ sn_spec* sn_xml_load_spec(const char* filename, const mjVFS* vfs, char* error, i
   return spec;
 }
 
+// Loading must never exit the process: an mju_error raised anywhere below
+// (allocation failure, a stage run at compile time) becomes a load error. Stages
+// check their inputs first, so this is a last resort and the memory of the
+// interrupted stage may be lost.
+static mjModel* sn_load_trapped(const char* filename, const mjVFS* vfs, char* error,
+                                int error_sz) {
+  sn_spec* volatile spec = NULL;
+  sn_errtrap trap;
+  if (!SN_ERRTRAP(&trap)) {
+    sn_errtrap_pop(&trap);
+    snprintf(error, (size_t)error_sz, "%s: %s", filename ? filename : "(null)", trap.message);
+    sn_spec_free(spec);
+    return NULL;
+  }
+  spec = sn_xml_load_spec(filename, vfs, error, error_sz);
+  if (!spec) {
+    sn_errtrap_pop(&trap);
+    return NULL;
+  }
+  mjModel* m = sn_compile(spec, vfs, error, error_sz);
+  sn_errtrap_pop(&trap);
+  sn_spec_free(spec);
+  return m;
+}
+
 mjModel* mj_loadXML(const char* filename, const mjVFS* vfs, char* error, int error_sz) {
   char local[1024];
   if (!error || error_sz <= 0) {
@@ -74,11 +100,5 @@ mjModel* mj_loadXML(const char* filename, const mjVFS* vfs, char* error, int err
     error_sz = (int)sizeof(local);
   }
   error[0] = 0;
-  sn_spec* spec = sn_xml_load_spec(filename, vfs, error, error_sz);
-  if (!spec) {
-    return NULL;
-  }
-  mjModel* m = sn_compile(spec, vfs, error, error_sz);
-  sn_spec_free(spec);
-  return m;
+  return sn_load_trapped(filename, vfs, error, error_sz);
 }
