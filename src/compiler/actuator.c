@@ -77,7 +77,7 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
       return 1;
 
     case mjTRN_TENDON:
-      return sn_cerr(c, &a->loc, "tendon transmissions are not supported yet");
+      return sn_cerr(c, &a->loc, "not yet supported: tendon transmissions");
 
     default:
       return sn_cerr(c, &a->loc, "actuator has no transmission target");
@@ -85,8 +85,11 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
 }
 
 // inheritrange: the control (position) or activation (intvelocity) range is the
-// joint's range scaled about its midpoint.
-static int sn_inherit_range(sn_ctx* c, const sn_actuator* a, int id) {
+// joint's range scaled about its midpoint. Applied to the ranges before the limited
+// flags are resolved (an intvelocity with inheritrange is act-limited with no range
+// written in the model).
+static int sn_inherit_range(sn_ctx* c, const sn_actuator* a, int id, double ctrlrange[2],
+                            double actrange[2], int* ctrllimited, int* actlimited) {
   mjModel* m = c->m;
   double scale = a->inheritrange_scale;
   if (!a->inheritrange || scale <= 0) {
@@ -102,14 +105,10 @@ static int sn_inherit_range(sn_ctx* c, const sn_actuator* a, int id) {
   const double* r = m->jnt_range + 2 * j;
   double mid = 0.5 * (r[0] + r[1]), half = 0.5 * (r[1] - r[0]) * scale;
   int use_act = a->dyntype == mjDYN_INTEGRATOR;
-  double* dst = use_act ? m->actuator_actrange + 2 * id : m->actuator_ctrlrange + 2 * id;
+  double* dst = use_act ? actrange : ctrlrange;
   dst[0] = mid - half;
   dst[1] = mid + half;
-  if (use_act) {
-    m->actuator_actlimited[id] = 1;
-  } else {
-    m->actuator_ctrllimited[id] = 1;
-  }
+  *(use_act ? actlimited : ctrllimited) = SN_TRUE;
   return 1;
 }
 
@@ -133,11 +132,18 @@ int sn_compile_actuators(sn_ctx* c) {
     actadr += actnum;
     m->actuator_group[id] = a->group;
 
+    double ctrlrange[2] = {a->ctrlrange[0], a->ctrlrange[1]};
+    double actrange[2] = {a->actrange[0], a->actrange[1]};
+    int ctrlflag = (int)a->ctrllimited, actflag = (int)a->actlimited;
+    if (!sn_inherit_range(c, a, id, ctrlrange, actrange, &ctrlflag, &actflag)) {
+      return 0;
+    }
     int ctrllimited, forcelimited, actlimited;
-    if (!sn_resolve_limited(c, a->ctrllimited, a->ctrlrange, "ctrl", &a->loc, &ctrllimited) ||
+    if (!sn_resolve_limited(c, (sn_tristate)ctrlflag, ctrlrange, "ctrl", &a->loc,
+                            &ctrllimited) ||
         !sn_resolve_limited(c, a->forcelimited, a->forcerange, "force", &a->loc,
                             &forcelimited) ||
-        !sn_resolve_limited(c, a->actlimited, a->actrange, "act", &a->loc, &actlimited)) {
+        !sn_resolve_limited(c, (sn_tristate)actflag, actrange, "act", &a->loc, &actlimited)) {
       return 0;
     }
     m->actuator_ctrllimited[id] = (mjtByte)ctrllimited;
@@ -147,18 +153,15 @@ int sn_compile_actuators(sn_ctx* c) {
     memcpy(m->actuator_gainprm + mjNGAIN * id, a->gainprm, sizeof(double) * mjNGAIN);
     memcpy(m->actuator_biasprm + mjNBIAS * id, a->biasprm, sizeof(double) * mjNBIAS);
     m->actuator_actearly[id] = (mjtByte)(a->actearly != 0);
-    memcpy(m->actuator_ctrlrange + 2 * id, a->ctrlrange, 2 * sizeof(double));
+    memcpy(m->actuator_ctrlrange + 2 * id, ctrlrange, 2 * sizeof(double));
     memcpy(m->actuator_forcerange + 2 * id, a->forcerange, 2 * sizeof(double));
-    memcpy(m->actuator_actrange + 2 * id, a->actrange, 2 * sizeof(double));
+    memcpy(m->actuator_actrange + 2 * id, actrange, 2 * sizeof(double));
     memcpy(m->actuator_lengthrange + 2 * id, a->lengthrange, 2 * sizeof(double));
     memcpy(m->actuator_gear + 6 * id, a->gear, 6 * sizeof(double));
     m->actuator_cranklength[id] = a->cranklength;
     m->actuator_plugin[id] = -1;
     for (int k = 0; k < m->nuser_actuator; k++) {
       m->actuator_user[m->nuser_actuator * id + k] = k < a->user.n ? a->user.data[k] : 0;
-    }
-    if (!sn_inherit_range(c, a, id)) {
-      return 0;
     }
   }
   m->nJmom = nJmom;

@@ -125,7 +125,7 @@ int sn_compile_cameras(sn_ctx* c) {
       } else if (s->focalpixel[k] > 0) {
         in[k] = s->focalpixel[k] * px[k];
       } else {
-        in[k] = 0.01f;
+        in[k] = c->spec->visual.map.znear;  // 3.3.8's default focal length (oracle)
       }
       if (s->principal[k] != 0) {
         in[2 + k] = s->principal[k];

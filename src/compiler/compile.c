@@ -103,6 +103,7 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
     z->nbvh += count[b] ? 2 * count[b] - 1 : 0;
   }
   mju_free(count);
+  z->nbvh += c->nbvh_extra;
   z->nbvhstatic = z->nbvh;
 
   z->ntex = SN_COUNT(s, textures);
@@ -118,6 +119,9 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
 
   z->nuser_body = sn_nuser(c, s->size.nuser_body, &s->bodies, sizeof(sn_body),
                            offsetof(sn_body, user), "body");
+  if (s->size.nuser_body < 0 && c->nuser_body_fused > z->nuser_body) {
+    z->nuser_body = c->nuser_body_fused;
+  }
   z->nuser_jnt = sn_nuser(c, s->size.nuser_jnt, &s->joints, sizeof(sn_joint),
                           offsetof(sn_joint, user), "jnt");
   z->nuser_geom = sn_nuser(c, s->size.nuser_geom, &s->geoms, sizeof(sn_geom),
@@ -197,6 +201,8 @@ static void sn_ctx_free(sn_ctx* c) {
   mju_free(c->light_order);
   mju_free(c->frame_pose);
   mju_free(c->align);
+  mju_free(c->geom_moved);
+  mju_free(c->fused);
 }
 
 static void* sn_calloc(int n, size_t elemsize) {
@@ -247,7 +253,7 @@ mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) 
   mjModel sizes;
   mjModel* m1 = NULL;
   mjModel* m2 = NULL;
-  if (!sn_body_plan(c) || !sn_sizes(c, &sizes)) {
+  if (!sn_fuse_static(c) || !sn_body_plan(c) || !sn_sizes(c, &sizes)) {
     goto fail;
   }
   m1 = sn_model_alloc(&sizes);

@@ -14,6 +14,30 @@ typedef struct {
   double quat[4];
 } sn_pose;
 
+// Mass properties: mass, principal frame (centre of mass and orientation in some
+// reference frame) and principal moments.
+typedef struct {
+  double mass;
+  double pos[3];
+  double quat[4];
+  double inertia[3];
+} sn_massprops;
+
+// A body fused into model body `body` by fusestatic: its own mass properties, in the
+// frame 3.3.8 combines them in (see fuse.c).
+typedef struct {
+  int body;
+  sn_massprops props;
+} sn_fused;
+
+// A geom as seen by the inertia computation: type, resolved size, pose in its body.
+typedef struct {
+  int type;
+  double size[3];
+  sn_pose pose;
+  const sn_geom* geom;
+} sn_geom_part;
+
 // Everything the steps share while one spec is compiled.
 typedef struct {
   sn_spec* spec;
@@ -42,6 +66,15 @@ typedef struct {
   // unless the body was aligned with its inertial frame); elements compiled after
   // the inertia step are re-expressed with sn_align_apply
   sn_pose* align;
+
+  // fusestatic (fuse.c): spec geoms moved into another body (they do not count for
+  // its own inertia; NULL if nothing was fused) and the mass properties of the fused
+  // bodies, sorted by the body they were fused into
+  unsigned char* geom_moved;
+  sn_fused* fused;
+  int nfused;
+  int nbvh_extra;             // unused bounding-volume nodes 3.3.8 allocates when fusing
+  int nuser_body_fused;       // longest user list of a fused body
 } sn_ctx;
 
 //---------------------------------- errors --------------------------------------------------------
@@ -106,8 +139,17 @@ void sn_geom_sameframe(sn_ctx* c);
 // Size of a geom after fromto resolution (used by inertia and geom steps).
 int sn_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose);
 
+// fuse.c: compiler fusestatic, applied to the spec before anything else is compiled.
+int sn_fuse_static(sn_ctx* c);
+
 // inertia.c
 int sn_compile_inertia(sn_ctx* c);
+// Own mass properties of a body (from its geoms or its <inertial>, with the compiler's
+// bounds) in its frame. Returns 0 on error.
+int sn_body_inertia(sn_ctx* c, const sn_body* sb, int ngeom, const sn_geom_part* geoms,
+                    sn_massprops* out);
+// a <- a and b combined about their joint centre of mass (re-diagonalised).
+void sn_massprops_combine(sn_massprops* a, const sn_massprops* b);
 // Re-express a pose given in body b's original frame in its (possibly aligned) frame.
 void sn_align_apply(sn_ctx* c, int b, sn_pose* pose);
 // Mass, centre-free principal inertia of a primitive geom with the given size.

@@ -72,7 +72,7 @@ int sn_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose) 
     case mjGEOM_BOX: need = 3; break;
     case mjGEOM_PLANE: need = 0; break;
     default:
-      return sn_cerr(c, &g->loc, "geom type '%s' is not supported yet",
+      return sn_cerr(c, &g->loc, "not yet supported: geom type '%s'",
                      sn_geom_typename(g->type));
   }
   for (int i = 0; i < need; i++) {

@@ -109,6 +109,11 @@ static int sn_joint_one(sn_ctx* c, int id, int* qposadr, int* dofadr) {
   if (limited && type == mjJNT_BALL && j->range[0] != 0) {
     return sn_cerr(c, &j->loc, "ball joint range must be [0, max]");
   }
+  if (type == mjJNT_FREE || type == mjJNT_BALL) {
+    // 3.3.8 keeps the range but never limits the actuator force of multi-dof joints
+    // (checked against the oracle, also with actuatorfrclimited="true")
+    actfrclimited = 0;
+  }
   m->jnt_limited[id] = (mjtByte)limited;
   m->jnt_actfrclimited[id] = (mjtByte)actfrclimited;
   m->jnt_actgravcomp[id] = (mjtByte)(j->actgravcomp != 0);

@@ -266,7 +266,10 @@ void sn_spec_free(sn_spec* spec) {
   if (!spec) {
     return;
   }
-  sn_array* lists[] = {&spec->bodies, &spec->frames, &spec->joints, &spec->geoms,
+  for (int i = 0; i < spec->submodels.count; i++) {
+    sn_spec_free(((sn_submodel*)spec->submodels.data)[i].spec);
+  }
+  sn_array* lists[] = {&spec->submodels, &spec->bodies, &spec->frames, &spec->joints, &spec->geoms,
                        &spec->sites, &spec->cameras, &spec->lights, &spec->actuators,
                        &spec->textures, &spec->materials, &spec->keys, &spec->numerics,
                        &spec->texts, &spec->tuples};

@@ -312,6 +312,9 @@ typedef struct {
   int height;
   int nchannel;
   const char* file;           // "" if none
+  const char* filedir;        // directory the files are relative to, already combined
+                              // with texturedir (textures of attached models); NULL or
+                              // "": the model's directory and texturedir
   const char* gridlayout;     // cube/skybox from one image
   int gridsize[2];
   const char* cubefiles[6];   // fileright, fileleft, fileup, filedown, filefront, fileback
@@ -338,10 +341,30 @@ typedef struct {
 
 //---------------------------------- keyframes and custom data -------------------------------------
 
+// Part of a keyframe given per element (keyframes of attached models): the values of
+// one joint (qpos, qvel), actuator (act, ctrl) or mocap body (mpos, mquat), by spec index.
+typedef enum {
+  SN_KEY_QPOS = 0,
+  SN_KEY_QVEL,
+  SN_KEY_ACT,
+  SN_KEY_CTRL,
+  SN_KEY_MPOS,
+  SN_KEY_MQUAT
+} sn_keypart_kind;
+
+typedef struct {
+  int kind;                   // sn_keypart_kind
+  int index;                  // spec joint, actuator or body
+  sn_numlist values;
+} sn_keypart;
+
 typedef struct {
   const char* name;
   double time;
-  sn_numlist qpos, qvel, act, ctrl, mpos, mquat;  // n == 0: not given
+  sn_numlist qpos, qvel, act, ctrl, mpos, mquat;  // n == 0: not given; shorter vectors
+                                                  // are completed with the defaults
+  sn_keypart* parts;          // applied after the vectors (owned by the spec)
+  int nparts;
   sn_srcloc loc;
 } sn_key;
 
@@ -400,9 +423,18 @@ typedef struct sn_spec {
   sn_array texts;             // sn_text
   sn_array tuples;            // sn_tuple
 
+  // <asset><model>: models available to <attach>, each owned by (and freed with) this
+  // spec
+  sn_array submodels;         // sn_submodel
+
   // all strings and number lists live in one pool freed with the spec
   void* pool;
 } sn_spec;
+
+typedef struct {
+  const char* name;
+  sn_spec* spec;
+} sn_submodel;
 
 // Typed access to the element arrays.
 #define SN_AT(spec, list, type, i) (((type*)(spec)->list.data)[i])

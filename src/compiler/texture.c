@@ -31,7 +31,11 @@ static void sn_mix(double out[3], const double a[3], const double b[3], double s
 }
 
 // Smooth transition from 1 at r = 0 to 0 at r = 1 through 0.5 at r = 0.5.
-// NOTE: an approximation; MuJoCo's exact gradient curve is not reproduced yet.
+// Known difference: the XML reference only says "a sigmoid"; this normalised logistic
+// (slope 4.6) is the best fit found to 3.3.8's bytes (a 400 x 400 2d gradient: radial
+// in the pixel-centre coordinates, zero beyond r = 1, mean squared error 0.2 levels^2,
+// i.e. most bytes equal and the rest off by one or two). Byte-exact agreement would
+// need MuJoCo's exact formula, which is not documented.
 static double sn_sigmoid(double r) {
   const double k = 4.6;
   double l0 = 1 / (1 + exp(-0.5 * k)), l1 = 1 / (1 + exp(0.5 * k));
@@ -40,7 +44,15 @@ static double sn_sigmoid(double r) {
 }
 
 // One square or rectangular image of a builtin texture. face: -1 for 2d, else 0..5.
-static void sn_builtin_face(const sn_texture* t, int face, int w, int h, unsigned char* img) {
+// Uniform number in [0, 1) from a per-texture generator (64-bit LCG, Knuth's MMIX
+// constants): a model compiles to the same bytes every time.
+static double sn_uniform(unsigned long long* state) {
+  *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (double)(*state >> 11) / 9007199254740992.0;
+}
+
+static void sn_builtin_face(const sn_texture* t, int face, int w, int h, unsigned char* img,
+                            unsigned long long* rng) {
   for (int r = 0; r < h; r++) {
     for (int c = 0; c < w; c++) {
       double rgb[3];
@@ -84,7 +96,10 @@ static void sn_builtin_face(const sn_texture* t, int face, int w, int h, unsigne
       switch (t->mark) {
         case mjMARK_EDGE: mark = r == 0 || c == 0 || r == h - 1 || c == w - 1; break;
         case mjMARK_CROSS: mark = r == h / 2 || c == w / 2; break;
-        case mjMARK_RANDOM: mark = (double)rand() / RAND_MAX < t->random; break;
+        // Known difference: 3.3.8 draws from an undocumented generator with a fixed
+        // seed (neither musl rand() nor std::mt19937 with small seeds reproduces it),
+        // so the marked pixels differ; the density is the same.
+        case mjMARK_RANDOM: mark = sn_uniform(rng) < t->random; break;
         default: break;
       }
       sn_put(img + 3 * (r * w + c), mark ? t->markrgb : rgb);
@@ -93,12 +108,13 @@ static void sn_builtin_face(const sn_texture* t, int face, int w, int h, unsigne
 }
 
 static void sn_builtin(const sn_texture* t, int w, int h, unsigned char* data) {
+  unsigned long long rng = 123;  // fixed seed, as documented for MuJoCo
   if (t->type == mjTEXTURE_2D) {
-    sn_builtin_face(t, -1, w, h, data);
+    sn_builtin_face(t, -1, w, h, data, &rng);
     return;
   }
   for (int f = 0; f < 6; f++) {
-    sn_builtin_face(t, f, w, w, data + 3 * (size_t)w * (size_t)w * (size_t)f);
+    sn_builtin_face(t, f, w, w, data + 3 * (size_t)w * (size_t)w * (size_t)f, &rng);
   }
 }
 
@@ -106,8 +122,14 @@ static void sn_builtin(const sn_texture* t, int w, int h, unsigned char* data) {
 
 // Full path of an asset file: texturedir (or assetdir) unless the name is absolute,
 // relative to the model's directory.
-static void sn_texture_path(sn_ctx* c, const char* file, char* out, size_t n) {
+static void sn_texture_path(sn_ctx* c, const sn_texture* t, const char* file, char* out,
+                            size_t n) {
   const sn_compiler* cc = &c->spec->compiler;
+  if (t->filedir && t->filedir[0] && file[0] != '/') {
+    const char* d = t->filedir;
+    snprintf(out, n, "%s%s%s", d, d[strlen(d) - 1] == '/' ? "" : "/", file);
+    return;
+  }
   const char* dir = cc->texturedir && cc->texturedir[0] ? cc->texturedir
                     : cc->assetdir && cc->assetdir[0] ? cc->assetdir
                                                       : "";
@@ -144,10 +166,10 @@ static int sn_png_is_srgb(const unsigned char* d, size_t n) {
 }
 
 // Decode a PNG file into 8-bit RGB (or RGBA when nchannel is 4).
-static int sn_load_png(sn_ctx* c, const sn_texture* t, int nchannel, unsigned char** img,
-                       int* w, int* h, int* srgb) {
+static int sn_load_png(sn_ctx* c, const sn_texture* t, const char* file, int nchannel,
+                       unsigned char** img, int* w, int* h, int* srgb) {
   char path[1024];
-  sn_texture_path(c, t->file, path, sizeof(path));
+  sn_texture_path(c, t, file, path, sizeof(path));
   char* buf = NULL;
   size_t size = 0;
   if (sn_vfs_read(c->vfs, path, &buf, &size) != 0) {
@@ -179,7 +201,111 @@ static int sn_load_png(sn_ctx* c, const sn_texture* t, int nchannel, unsigned ch
 
 //---------------------------------- steps ---------------------------------------------------------
 
-// Width and height of a texture as stored; files are decoded to find out.
+// A cube face not given by the files: rgb1 (opaque).
+static void sn_fill_face(const sn_texture* t, int w, unsigned char* face) {
+  int nc = t->nchannel;
+  for (int i = 0; i < w * w; i++) {
+    for (int k = 0; k < nc; k++) {
+      face[nc * i + k] = k < 3 ? sn_byte(t->rgb1[k]) : 255;
+    }
+  }
+}
+
+// Cube or skybox from one image cut into a gridsize[0] x gridsize[1] grid of square
+// cells; gridlayout names the face of each cell (row-major; '.' unused, the last cell
+// of a face wins, missing faces are rgb1). Faces are copied as they are in the image.
+static int sn_cube_grid(sn_ctx* c, const sn_texture* t, unsigned char** img, int fw, int fh,
+                        int* w, int* h) {
+  int rows = t->gridsize[0], cols = t->gridsize[1], nc = t->nchannel;
+  const char* layout = t->gridlayout ? t->gridlayout : "";
+  if (rows <= 0 || cols <= 0 || rows * cols > 12) {
+    return sn_cerr(c, &t->loc, "gridsize must be positive with at most 12 cells");
+  }
+  if ((int)strlen(layout) != rows * cols) {
+    return sn_cerr(c, &t->loc, "gridlayout must have gridsize[0] x gridsize[1] characters");
+  }
+  if (fw % cols || fh % rows || fw / cols != fh / rows) {
+    return sn_cerr(c, &t->loc, "the image does not divide into square grid cells");
+  }
+  int s = fw / cols;
+  int cell[6] = {-1, -1, -1, -1, -1, -1};
+  for (int i = 0; i < rows * cols; i++) {
+    const char* f = strchr("RLUDFB", layout[i]);
+    if (layout[i] == '.') {
+      continue;
+    }
+    if (!f || !*f) {
+      return sn_cerr(c, &t->loc, "gridlayout may only contain the characters .RLUDFB");
+    }
+    cell[f - "RLUDFB"] = i;
+  }
+  unsigned char* out = (unsigned char*)mju_malloc((size_t)s * (size_t)s * 6 * (size_t)nc);
+  for (int f = 0; f < 6; f++) {
+    unsigned char* face = out + (size_t)f * (size_t)s * (size_t)s * (size_t)nc;
+    if (cell[f] < 0) {
+      sn_fill_face(t, s, face);
+      continue;
+    }
+    int r0 = (cell[f] / cols) * s, c0 = (cell[f] % cols) * s;
+    for (int r = 0; r < s; r++) {
+      memcpy(face + (size_t)r * (size_t)s * (size_t)nc,
+             *img + ((size_t)(r0 + r) * (size_t)fw + (size_t)c0) * (size_t)nc,
+             (size_t)s * (size_t)nc);
+    }
+  }
+  mju_free(*img);
+  *img = out;
+  *w = s;
+  *h = 6 * s;
+  return 1;
+}
+
+// Cube or skybox from up to six square files (right, left, up, down, front, back);
+// missing faces are rgb1.
+static int sn_cube_files(sn_ctx* c, const sn_texture* t, unsigned char** img, int* w, int* h,
+                         int* srgb) {
+  int nc = t->nchannel, s = -1;
+  unsigned char* faces[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+  int ok = 1;
+  for (int f = 0; f < 6 && ok; f++) {
+    const char* file = t->cubefiles[f];
+    if (!file || !file[0]) {
+      continue;
+    }
+    int fw, fh, fs = 0;
+    if (!sn_load_png(c, t, file, nc, &faces[f], &fw, &fh, &fs)) {
+      ok = 0;
+    } else if (fw != fh || (s >= 0 && fw != s)) {
+      ok = sn_cerr(c, &t->loc, "cube texture faces must be square images of one size");
+    } else {
+      s = fw;
+      *srgb |= fs;
+    }
+  }
+  if (ok && s < 0) {
+    ok = sn_cerr(c, &t->loc, "texture '%s' has neither a builtin nor a file", t->name);
+  }
+  if (ok) {
+    size_t face = (size_t)s * (size_t)s * (size_t)nc;
+    *img = (unsigned char*)mju_malloc(6 * face);
+    for (int f = 0; f < 6; f++) {
+      if (faces[f]) {
+        memcpy(*img + (size_t)f * face, faces[f], face);
+      } else {
+        sn_fill_face(t, s, *img + (size_t)f * face);
+      }
+    }
+    *w = s;
+    *h = 6 * s;
+  }
+  for (int f = 0; f < 6; f++) {
+    mju_free(faces[f]);
+  }
+  return ok;
+}
+
+// Width and height of a texture as stored; files are decoded to find out. *img
+// receives the pixels of file-based textures as stored (caller frees).
 static int sn_texture_dims(sn_ctx* c, const sn_texture* t, int* w, int* h, unsigned char** img,
                            int* srgb) {
   *img = NULL;
@@ -194,31 +320,32 @@ static int sn_texture_dims(sn_ctx* c, const sn_texture* t, int* w, int* h, unsig
     return 1;
   }
   if (!t->file || !t->file[0]) {
-    return sn_cerr(c, &t->loc, "texture '%s' has neither a builtin nor a file (cube faces "
-                   "from separate files are not supported yet)", t->name);
+    if (t->type == mjTEXTURE_2D) {
+      return sn_cerr(c, &t->loc, "texture '%s' has neither a builtin nor a file", t->name);
+    }
+    return sn_cube_files(c, t, img, w, h, srgb);
   }
   int fw, fh;
-  if (!sn_load_png(c, t, t->nchannel, img, &fw, &fh, srgb)) {
+  if (!sn_load_png(c, t, t->file, t->nchannel, img, &fw, &fh, srgb)) {
     return 0;
   }
+  int ok = 1;
   if (t->type == mjTEXTURE_2D) {
     *w = fw;
     *h = fh;
   } else if (t->gridsize[0] == 1 && t->gridsize[1] == 1) {
-    if (fw != fh) {
-      mju_free(*img);
-      *img = NULL;
-      return sn_cerr(c, &t->loc, "cube texture image must be square");
-    }
     // the six identical faces are stored once
+    ok = fw == fh ? 1 : sn_cerr(c, &t->loc, "cube texture image must be square");
     *w = fw;
     *h = fw;
   } else {
+    ok = sn_cube_grid(c, t, img, fw, fh, w, h);
+  }
+  if (!ok) {
     mju_free(*img);
     *img = NULL;
-    return sn_cerr(c, &t->loc, "grid layouts of cube textures are not supported yet");
   }
-  return 1;
+  return ok;
 }
 
 int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths) {

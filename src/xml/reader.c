@@ -118,9 +118,11 @@ int sn_xml_read(const sn_xml_node* root, sn_spec* spec, const mjVFS* vfs, char* 
     }
   }
   rd_defaults(&r, root);
+  rd_models(&r, root);
   for (const sn_xml_node* c = root->child; c; c = c->next) {
     rd_section(&r, c);
   }
+  rd_attach_finish(&r);
   if (r.nreplicate && (SN_COUNT(spec, actuators) || SN_COUNT(spec, keys))) {
     const sn_xml_node* at = root->child;
     while (at && at->kind != SN_EL_ACTUATOR && at->kind != SN_EL_KEYFRAME) {

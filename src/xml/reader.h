@@ -48,6 +48,8 @@ typedef struct sn_reader {
   int nclass;
   int capclass;
   int nreplicate;             // replicate elements seen
+  struct rd_attachment* attach_head;  // <attach> elements, completed after reading
+  struct rd_attachment* attach_tail;
 } sn_reader;
 
 // Read a validated MJCF document into spec. Returns 0, or -1 with a message in error.
@@ -133,6 +135,9 @@ void rd_visual(sn_reader* r, const sn_xml_node* node);
 void rd_statistic(sn_reader* r, const sn_xml_node* node);
 void rd_custom(sn_reader* r, const sn_xml_node* node);           // reader.c
 void rd_keyframes(sn_reader* r, const sn_xml_node* node);
+void rd_models(sn_reader* r, const sn_xml_node* root);           // reader_attach.c
+void rd_attach(sn_reader* r, const sn_xml_node* node, int body, int frame);
+void rd_attach_finish(sn_reader* r);
 
 // Unit quaternion of Euler angles (compiler angle units and sequence); math helpers
 // used to expand replicate.

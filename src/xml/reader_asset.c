@@ -68,6 +68,7 @@ void rd_assets(sn_reader* r, const sn_xml_node* node) {
     switch (c->kind) {
       case SN_EL_TEXTURE:  rd_texture(r, c); break;
       case SN_EL_MATERIAL: rd_material(r, c); break;
+      case SN_EL_MODEL:    break;  // loaded before the other sections (reader_attach.c)
       default:             rd_fail(r, c, NULL, "not yet supported: asset/%s", c->name);
     }
   }

@@ -292,6 +292,7 @@ static void rd_tree(sn_reader* r, const sn_xml_node* node, const rd_scope* scope
       case SN_EL_SITE:      rd_site(r, c, scope); break;
       case SN_EL_CAMERA:    rd_camera(r, c, scope); break;
       case SN_EL_LIGHT:     rd_light(r, c, scope); break;
+      case SN_EL_ATTACH:    rd_attach(r, c, scope->body, scope->frame); break;
       default:
         rd_fail(r, c, NULL, "not yet supported: %s", c->name);
     }

@@ -543,7 +543,7 @@ static const sn_elem_def elements[] = {
   {"asset/texture", SN_EL_TEXTURE, '*', 0, a_texture, ""},
   {"asset/material", SN_EL_MATERIAL, '*', 0, a_material, "material/layer"},
   {"material/layer", SN_EL_LAYER, '*', 0, a_layer, ""},
-  {"asset/model", SN_EL_OTHER, '*', L, a_model, ""},
+  {"asset/model", SN_EL_MODEL, '*', 0, a_model, ""},
 
   {"worldbody", SN_EL_WORLDBODY, '*', 0, a_worldbody, TREE_CHILDREN},
   {"body", SN_EL_BODY, 'R', 0, a_body, TREE_CHILDREN},
@@ -559,7 +559,7 @@ static const sn_elem_def elements[] = {
   {"body/light", SN_EL_LIGHT, '*', 0, a_light, ""},
   {"body/plugin", SN_EL_OTHER, '?', L, a_plugin_ref, "plugin/config"},
   {"plugin/config", SN_EL_OTHER, '*', L, a_config, ""},
-  {"body/attach", SN_EL_OTHER, '*', L, a_attach, ""},
+  {"body/attach", SN_EL_ATTACH, '*', 0, a_attach, ""},
   {"body/composite", SN_EL_OTHER, '*', L, a_composite,
    "composite/joint composite/geom composite/site composite/skin composite/plugin"},
   {"composite/joint", SN_EL_OTHER, '*', L, a_composite_joint, ""},

@@ -63,6 +63,8 @@ typedef enum {
   SN_EL_TEXT,
   SN_EL_TUPLE,
   SN_EL_TUPLE_ELEMENT,
+  SN_EL_MODEL,
+  SN_EL_ATTACH,
   SN_EL_COUNT
 } sn_elem_kind;
 

@@ -1,0 +1,159 @@
+// compare.mjs: field-by-field diff of two probe outputs (probe.c / probe.mjs).
+//
+// CLI:    node compare.mjs CANDIDATE.json REFERENCE.json [--rtol R] [--atol A]
+//                [--only f1,section.f2,...] [--quiet]
+//         prints one line per failing field and "N passed, M failed"; exit 0 iff M == 0.
+// module: import { compareProbes } from './compare.mjs'
+//
+// An element passes when |a - b| <= atol * scale + rtol * |b|, where b is the
+// reference and scale = max(1, max |b| over the field).
+//
+// Why an absolute floor at all: entries that are exactly zero in exact
+// arithmetic (a bias force on a decoupled joint, an off-diagonal of M between
+// independent trees, a body sitting at the origin) come out as 0 on one side
+// and as the round-off of a cancelled sum on the other. That round-off is a few
+// ulp of the terms that cancelled, and those terms are of the order of the
+// largest entries of the same field, hence the floor is proportional to the
+// field's scale. 1e-12 leaves ~4 decimal digits of headroom over double
+// precision epsilon (2.2e-16) for sums of a few dozen terms, yet is 1000 times
+// tighter than the relative tolerance, so it cannot hide a real error in an
+// entry of ordinary size.
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+export const DEFAULT_RTOL = 1e-9;
+export const DEFAULT_ATOL = 1e-12;
+
+// fields compared up to sign, 4 numbers at a time (q and -q are the same rotation)
+const QUAT_FIELDS = new Set(['xquat']);
+
+function maxAbs(b) {
+  let s = 0;
+  for (const y of b) if (typeof y === 'number' && Math.abs(y) > s) s = Math.abs(y);
+  return s;
+}
+
+// worst err/tolerance ratio over an array, and the index where it occurs
+function arrayError(a, b, rtol, atol, quat) {
+  if (!Array.isArray(a)) return { err: Infinity, why: 'missing or not an array' };
+  if (a.length !== b.length) return { err: Infinity, why: `length ${a.length} vs ${b.length}` };
+  const floor = atol * Math.max(1, maxAbs(b));
+  let worst = 0, at = -1, va = 0, vb = 0;
+  const step = quat ? 4 : 1;
+  for (let i = 0; i < b.length; i += step) {
+    for (let k = 0; k < step; k++) {
+      const x = a[i + k], y = b[i + k];
+      if (y === null || x === null) {
+        if (x !== y) return { err: Infinity, why: `non-finite at [${i + k}]: ${x} vs ${y}` };
+        continue;
+      }
+      let diff = Math.abs(x - y);
+      if (quat) {
+        // the other sign of the whole quaternion, if closer
+        let same = 0, flip = 0;
+        for (let j = 0; j < 4; j++) {
+          same = Math.max(same, Math.abs(a[i + j] - b[i + j]));
+          flip = Math.max(flip, Math.abs(a[i + j] + b[i + j]));
+        }
+        if (flip < same) diff = Math.abs(x + y);
+      }
+      const e = diff / (floor + rtol * Math.abs(y));
+      if (!(e <= worst)) { worst = e; at = i + k; va = x; vb = y; }
+    }
+  }
+  if (Number.isNaN(worst)) worst = Infinity;
+  return { err: worst, why: at >= 0 && worst > 1 ? `at [${at}]: ${va} vs ${vb}` : '' };
+}
+
+function scalarError(a, b, rtol, atol) {
+  if (typeof a !== 'number') return { err: Infinity, why: `missing (reference ${b})` };
+  if (Number.isInteger(b) && Number.isInteger(a) && Math.abs(b) < 2 ** 31) {
+    return { err: a === b ? 0 : Infinity, why: `${a} vs ${b}` };
+  }
+  const e = Math.abs(a - b) / (atol * Math.max(1, Math.abs(b)) + rtol * Math.abs(b));
+  return { err: e, why: `${a} vs ${b}` };
+}
+
+// contacts as a set: matched by geom pair, then nearest position
+function contactsError(ca, cb, tol) {
+  if (!Array.isArray(ca)) return { err: Infinity, why: 'missing' };
+  if (ca.length !== cb.length) return { err: Infinity, why: `ncon ${ca.length} vs ${cb.length}` };
+  const used = new Set();
+  let worst = 0;
+  const key = (g) => [...g].sort((x, y) => x - y).join(',');
+  for (const c of cb) {
+    let best = Infinity, bj = -1;
+    ca.forEach((o, j) => {
+      if (used.has(j) || key(o.geom) !== key(c.geom)) return;
+      const e = Math.max(...o.pos.map((x, k) => Math.abs(x - c.pos[k])));
+      if (e < best) { best = e; bj = j; }
+    });
+    if (bj < 0) return { err: Infinity, why: `no contact between geoms ${c.geom}` };
+    used.add(bj);
+    const o = ca[bj];
+    const sign = o.geom[0] === c.geom[0] ? 1 : -1;
+    const en = Math.max(...o.normal.map((x, k) => Math.abs(sign * x - c.normal[k])));
+    worst = Math.max(worst, best / tol, en / tol, Math.abs(o.dist - c.dist) / tol);
+  }
+  return { err: worst, why: '' };
+}
+
+// Compare candidate against reference. only: optional Set of "field" or
+// "section.field" names. Returns { passed, failed, failures: [{name, err, why}] }.
+export function compareProbes(cand, ref, { rtol = DEFAULT_RTOL, atol = DEFAULT_ATOL, only = null,
+  sections = ['model', 'forward', 'steps'] } = {}) {
+  const res = { passed: 0, failed: 0, failures: [] };
+  if (cand.error || ref.error) {
+    res.failed = 1;
+    res.failures.push({ name: 'load', err: Infinity,
+      why: `candidate ${cand.error ? 'error: ' + (cand.message || cand.error) : 'ok'}, ` +
+        `reference ${ref.error ? 'error: ' + (ref.message || ref.error) : 'ok'}` });
+    return res;
+  }
+  for (const section of sections) {
+    const sb = ref[section] || {}, sa = cand[section] || {};
+    for (const [k, vb] of Object.entries(sb)) {
+      const name = `${section}.${k}`;
+      if (only && !only.has(name) && !only.has(k)) continue;
+      const va = sa[k];
+      let r;
+      if (k === 'contacts') r = contactsError(va, vb, Math.max(atol, 1e-6));
+      else if (Array.isArray(vb)) r = arrayError(va, vb, rtol, atol, QUAT_FIELDS.has(k));
+      else if (typeof vb === 'number') r = scalarError(va, vb, rtol, atol);
+      else continue;
+      if (r.err <= 1) res.passed++;
+      else { res.failed++; res.failures.push({ name, err: r.err, why: r.why }); }
+    }
+  }
+  return res;
+}
+
+export function formatFailures(res, indent = '') {
+  return res.failures.map((f) => `${indent}${f.name}: err ${Number.isFinite(f.err)
+    ? f.err.toPrecision(3) : f.err} ${f.why}`).join('\n');
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const opts = {};
+  let quiet = false;
+  const files = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--rtol') opts.rtol = parseFloat(args[++i]);
+    else if (args[i] === '--atol') opts.atol = parseFloat(args[++i]);
+    else if (args[i] === '--only') opts.only = new Set(args[++i].split(','));
+    else if (args[i] === '--quiet') quiet = true;
+    else files.push(args[i]);
+  }
+  if (files.length !== 2) {
+    console.error('usage: node compare.mjs CANDIDATE.json REFERENCE.json [--rtol R] [--atol A] [--only f,...] [--quiet]');
+    process.exit(2);
+  }
+  const [a, b] = files.map((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
+  const res = compareProbes(a, b, opts);
+  if (!quiet && res.failures.length) console.log(formatFailures(res));
+  console.log(`${res.passed} passed, ${res.failed} failed`);
+  process.exit(res.failed ? 1 : 0);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] || '').href) main();

@@ -1,0 +1,136 @@
+// compare_model.mjs: full-field comparison of a compiled model, Sinew against
+// MuJoCo 3.3.8. Every mjModel field both sides know is compared (sizes, every array of
+// src/model/fields.h, opt.*, stat.*), not only the probe's subset.
+//
+//   node compare_model.mjs --dump BUILD/tests/conformance/dump_model MODEL.xml... [--verbose]
+//
+// Tolerance as in compare.mjs: |a - b| <= 1e-12 * max(1, max|b|) + 1e-9 * |b|; integer
+// fields must be equal. Exit 0 when every model agrees, 1 otherwise, 77 (skip) when
+// mujoco-js is not available.
+//
+// Fields known to differ for documented reasons are listed in KNOWN below (field ->
+// reason, optionally restricted to models whose file name matches a pattern). They are
+// reported as "known" and do not fail the test; everything else must agree exactly as
+// listed.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const RTOL = 1e-9, ATOL = 1e-12;
+
+// Oracle fields Sinew does not produce: the raw buffer and its size (layout is an
+// implementation detail), and the signature (a hash of the layout). Embind also
+// exposes non-field members, which are ignored because Sinew has no such key.
+const NOT_COMPARED = new Set(['buffer', 'nbuffer', 'signature']);
+
+const KNOWN = [
+  { field: /^bvh_(nodeid|child|depth|aabb)$/,
+    reason: 'bounding-volume trees: when two geom boxes tie on the split axis, the order of ' +
+            'nodes is an implementation choice (same trees up to node order); with ' +
+            'fusestatic 3.3.8 also leaves stale ids in internal nodes (see src/compiler/fuse.c)' },
+  { field: /^tex_data$/,
+    reason: 'builtin "gradient" textures use a sigmoid fitted to 3.3.8 (2d: within a few ' +
+            'levels of 255; cube and skybox faces further off) and mark="random" uses a ' +
+            'different generator: the exact formulas are not documented (src/compiler/texture.c)' },
+];
+
+function known(field, model) {
+  for (const k of KNOWN) {
+    if (k.field.test(field) && (!k.model || k.model.test(model))) return k.reason;
+  }
+  return null;
+}
+
+function maxAbs(v) {
+  let s = 0;
+  for (const y of v) if (typeof y === 'number' && Math.abs(y) > s) s = Math.abs(y);
+  return s;
+}
+
+// First disagreement of a field, or null.
+function diff(a, b) {
+  const av = Array.isArray(a) ? a : [a], bv = Array.isArray(b) ? b : [b];
+  if (av.length !== bv.length) return `length ${av.length} vs ${bv.length}`;
+  const floor = ATOL * Math.max(1, maxAbs(bv));
+  for (let i = 0; i < bv.length; i++) {
+    const x = av[i], y = bv[i];
+    if (x === null || y === null) {
+      if (x !== y) return `[${i}]: ${x} vs ${y}`;
+      continue;
+    }
+    if (Math.abs(x - y) > floor + RTOL * Math.abs(y)) return `[${i}]: ${x} vs ${y} (n=${bv.length})`;
+  }
+  return null;
+}
+
+export function compareModel(cand, ref, model) {
+  const out = { passed: 0, failed: [], known: [], missing: [] };
+  for (const [k, vb] of Object.entries(ref)) {
+    if (NOT_COMPARED.has(k)) continue;
+    if (!(k in cand)) {
+      // embind helpers (constructor, copy, ...) are not model fields
+      if (/^(opt|stat)\.(constructor|copy)$|^constructor$|^copy$|^delete$/.test(k)) continue;
+      out.missing.push(k);
+      continue;
+    }
+    const d = diff(cand[k], vb);
+    if (!d) { out.passed++; continue; }
+    const why = known(k, model);
+    (why ? out.known : out.failed).push({ field: k, detail: d, why });
+  }
+  return out;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  let dump = null, verbose = false;
+  const models = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--dump') dump = args[++i];
+    else if (args[i] === '--verbose') verbose = true;
+    else models.push(args[i]);
+  }
+  if (!dump || !models.length) {
+    console.error('usage: node compare_model.mjs --dump DUMP_MODEL MODEL.xml... [--verbose]');
+    process.exit(2);
+  }
+  let mj, dumpModel;
+  try {
+    ({ dumpModel } = await import(path.join(here, '../../tools/dump_model.mjs')));
+    const { loadOracle } = await import(path.join(here, 'probe.mjs'));
+    mj = await loadOracle();
+  } catch (e) {
+    console.log(`SKIP: oracle not available (${e.message || e})`);
+    process.exit(77);
+  }
+  let bad = 0;
+  for (const model of models) {
+    const ref = dumpModel(mj, model);
+    const run = spawnSync(dump, [model], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    let cand;
+    try { cand = JSON.parse(run.stdout); } catch { cand = { error: `no output (${run.stderr})` }; }
+    const name = path.basename(model);
+    if (ref.error || cand.error) {
+      // both failing to load is agreement; one failing is not
+      const ok = !!ref.error && !!cand.error;
+      if (!ok) bad++;
+      console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: load ${ref.error ? 'fails' : 'succeeds'} in ` +
+                  `MuJoCo${ref.error ? ` (${ref.error})` : ''}, ${cand.error ? 'fails' : 'succeeds'}` +
+                  ` in Sinew${cand.error ? ` (${cand.error})` : ''}`);
+      continue;
+    }
+    const r = compareModel(cand, ref, name);
+    if (r.failed.length || r.missing.length) bad++;
+    console.log(`${r.failed.length || r.missing.length ? 'FAIL' : 'ok  '} ${name}: ` +
+                `${r.passed} fields agree, ${r.failed.length} differ, ${r.known.length} known` +
+                (r.missing.length ? `, missing in Sinew: ${r.missing.join(' ')}` : ''));
+    for (const f of r.failed) console.log(`     ${f.field}${f.detail.startsWith('[') ? '' : ': '}${f.detail}`);
+    if (verbose) for (const f of r.known) console.log(`     known ${f.field}${f.detail.startsWith('[') ? '' : ': '}${f.detail} -- ${f.why}`);
+  }
+  process.exit(bad ? 1 : 0);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

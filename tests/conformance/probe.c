@@ -1,0 +1,335 @@
+// probe: load an MJCF model, put it in a reproducible perturbed state, run
+// mj_forward, print compiled-model fields, forward outputs and a short
+// trajectory as one line of JSON.
+//
+// The perturbation is a contract shared with probe.mjs (the MuJoCo 3.3.8
+// WebAssembly twin) and with the project's shared probe tool: same generator
+// (mulberry32), same draw order, same arithmetic, so both sides start from
+// bit-identical states and any difference in the output is the engine's.
+//
+// usage: probe MODEL.xml [--seed N] [--steps K] [--key]
+// Exit status: 0 ok, 1 load failed (JSON {"error":..., "message":...}), 2 usage.
+// Uses only the public MuJoCo API.
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+//---------------------------------- reproducible perturbation -------------------------------------
+
+typedef struct {
+  uint32_t state;
+} Rng;
+
+// mulberry32: uniform in [0, 1). Every step is exact uint32 arithmetic, so the
+// JavaScript twin (Math.imul, >>> 0) yields the same sequence bit for bit.
+static double rng_uniform(Rng* r) {
+  r->state += 0x6D2B79F5u;
+  uint32_t t = (r->state ^ (r->state >> 15)) * (1u | r->state);
+  t = (t + ((t ^ (t >> 7)) * (61u | t))) ^ t;
+  return (double)(t ^ (t >> 14)) / 4294967296.0;
+}
+
+// uniform in [-1, 1)
+static double rng_symmetric(Rng* r) {
+  return 2 * rng_uniform(r) - 1;
+}
+
+// add 0.1*noise to the 4 quaternion entries at q and renormalise
+static void perturb_quat(Rng* r, mjtNum* q) {
+  double s = 0;
+  for (int k = 0; k < 4; k++) {
+    q[k] += 0.1 * rng_symmetric(r);
+    s += q[k] * q[k];
+  }
+  s = sqrt(s);
+  for (int k = 0; k < 4; k++) {
+    q[k] /= s;
+  }
+}
+
+// draw order: joints in order (free: 3 position then 4 quaternion draws; ball: 4;
+// slide/hinge: 1), then nv velocities, nu controls, na activations
+static void perturb(const mjModel* m, mjData* d, Rng* r) {
+  for (int j = 0; j < m->njnt; j++) {
+    mjtNum* q = d->qpos + m->jnt_qposadr[j];
+    switch (m->jnt_type[j]) {
+      case mjJNT_FREE:
+        for (int k = 0; k < 3; k++) {
+          q[k] += 0.1 * rng_symmetric(r);
+        }
+        perturb_quat(r, q + 3);
+        break;
+      case mjJNT_BALL:
+        perturb_quat(r, q);
+        break;
+      default:
+        q[0] += 0.1 * rng_symmetric(r);
+    }
+  }
+  for (int i = 0; i < m->nv; i++) {
+    d->qvel[i] = 0.2 * rng_symmetric(r);
+  }
+  for (int i = 0; i < m->nu; i++) {
+    if (m->actuator_ctrllimited[i]) {
+      double lo = m->actuator_ctrlrange[2 * i], hi = m->actuator_ctrlrange[2 * i + 1];
+      d->ctrl[i] = lo + (hi - lo) * rng_uniform(r);
+    } else {
+      d->ctrl[i] = rng_symmetric(r);
+    }
+  }
+  for (int i = 0; i < m->na; i++) {
+    d->act[i] = rng_uniform(r);
+  }
+}
+
+//---------------------------------- JSON output ---------------------------------------------------
+
+typedef struct {
+  int first;  // no member printed yet in the current object
+} Json;
+
+static void json_key(Json* js, const char* name) {
+  printf("%s\"%s\":", js->first ? "" : ",", name);
+  js->first = 0;
+}
+
+// non-finite numbers become null, as JSON.stringify does on the other side
+static void json_number(double v) {
+  if (isfinite(v)) {
+    printf("%.17g", v);
+  } else {
+    printf("null");
+  }
+}
+
+static void json_num(Json* js, const char* name, double v) {
+  json_key(js, name);
+  json_number(v);
+}
+
+static void json_arr(Json* js, const char* name, const mjtNum* x, int n) {
+  json_key(js, name);
+  putchar('[');
+  for (int i = 0; i < n; i++) {
+    if (i) {
+      putchar(',');
+    }
+    json_number((double)x[i]);
+  }
+  putchar(']');
+}
+
+// JSON string body with the characters JSON requires escaped
+static void json_string(const char* s) {
+  putchar('"');
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') {
+      printf("\\%c", c);
+    } else if (c < 0x20) {
+      printf("\\u%04x", c);
+    } else {
+      putchar(c);
+    }
+  }
+  putchar('"');
+}
+
+//---------------------------------- sections ------------------------------------------------------
+
+static void print_model(const mjModel* m) {
+  Json js = {1};
+  printf("\"model\":{");
+  json_num(&js, "nq", m->nq);
+  json_num(&js, "nv", m->nv);
+  json_num(&js, "nu", m->nu);
+  json_num(&js, "na", m->na);
+  json_num(&js, "nbody", m->nbody);
+  json_num(&js, "njnt", m->njnt);
+  json_num(&js, "ngeom", m->ngeom);
+  json_num(&js, "nsite", m->nsite);
+  json_num(&js, "ntendon", m->ntendon);
+  json_num(&js, "neq", m->neq);
+  json_num(&js, "nsensor", m->nsensor);
+  json_num(&js, "nsensordata", m->nsensordata);
+  json_num(&js, "nmesh", m->nmesh);
+  json_num(&js, "timestep", m->opt.timestep);
+  json_num(&js, "integrator", m->opt.integrator);
+  json_num(&js, "solver", m->opt.solver);
+  json_num(&js, "cone", m->opt.cone);
+  json_arr(&js, "gravity", m->opt.gravity, 3);
+  json_arr(&js, "qpos0", m->qpos0, m->nq);
+  json_arr(&js, "body_mass", m->body_mass, m->nbody);
+  json_arr(&js, "body_subtreemass", m->body_subtreemass, m->nbody);
+  json_arr(&js, "body_inertia", m->body_inertia, 3 * m->nbody);
+  json_arr(&js, "body_ipos", m->body_ipos, 3 * m->nbody);
+  json_arr(&js, "body_pos", m->body_pos, 3 * m->nbody);
+  json_arr(&js, "geom_size", m->geom_size, 3 * m->ngeom);
+  json_arr(&js, "geom_rbound", m->geom_rbound, m->ngeom);
+  json_arr(&js, "geom_pos", m->geom_pos, 3 * m->ngeom);
+  json_arr(&js, "jnt_range", m->jnt_range, 2 * m->njnt);
+  json_arr(&js, "dof_armature", m->dof_armature, m->nv);
+  json_arr(&js, "dof_damping", m->dof_damping, m->nv);
+  json_arr(&js, "dof_invweight0", m->dof_invweight0, m->nv);
+  json_arr(&js, "actuator_gear", m->actuator_gear, 6 * m->nu);
+  json_arr(&js, "actuator_gainprm", m->actuator_gainprm, mjNGAIN * m->nu);
+  json_arr(&js, "actuator_biasprm", m->actuator_biasprm, mjNBIAS * m->nu);
+  json_arr(&js, "actuator_lengthrange", m->actuator_lengthrange, 2 * m->nu);
+  json_arr(&js, "actuator_acc0", m->actuator_acc0, m->nu);
+  json_arr(&js, "tendon_length0", m->tendon_length0, m->ntendon);
+  putchar('}');
+}
+
+// dense joint-space inertia, one column per unit vector through mj_mulM
+static void print_dense_M(Json* js, const mjModel* m, const mjData* d) {
+  int nv = m->nv;
+  mjtNum* M = malloc(sizeof(mjtNum) * (size_t)(nv * nv + nv));
+  if (!M) {
+    return;
+  }
+  mjtNum* e = M + nv * nv;
+  memset(e, 0, sizeof(mjtNum) * (size_t)nv);
+  for (int i = 0; i < nv; i++) {
+    e[i] = 1;
+    mj_mulM(m, d, M + i * nv, e);
+    e[i] = 0;
+  }
+  json_arr(js, "M", M, nv * nv);
+  free(M);
+}
+
+static void print_contacts(const mjData* d) {
+  printf(",\"contacts\":[");
+  for (int i = 0; i < d->ncon; i++) {
+    const mjContact* c = d->contact + i;
+    printf("%s{\"geom\":[%d,%d],\"dist\":", i ? "," : "", c->geom1, c->geom2);
+    json_number(c->dist);
+    printf(",\"pos\":[");
+    for (int k = 0; k < 3; k++) {
+      printf(k ? "," : "");
+      json_number(c->pos[k]);
+    }
+    printf("],\"normal\":[");
+    for (int k = 0; k < 3; k++) {
+      printf(k ? "," : "");
+      json_number(c->frame[k]);
+    }
+    printf("],\"dim\":%d}", c->dim);
+  }
+  putchar(']');
+}
+
+static void print_forward(const mjModel* m, const mjData* d) {
+  Json js = {1};
+  printf(",\"forward\":{");
+  json_num(&js, "ncon", d->ncon);
+  json_num(&js, "nefc", d->nefc);
+  json_arr(&js, "qpos", d->qpos, m->nq);
+  json_arr(&js, "qvel", d->qvel, m->nv);
+  json_arr(&js, "ctrl", d->ctrl, m->nu);
+  json_arr(&js, "act", d->act, m->na);
+  json_arr(&js, "xpos", d->xpos, 3 * m->nbody);
+  json_arr(&js, "xquat", d->xquat, 4 * m->nbody);
+  json_arr(&js, "xipos", d->xipos, 3 * m->nbody);
+  json_arr(&js, "geom_xpos", d->geom_xpos, 3 * m->ngeom);
+  json_arr(&js, "geom_xmat", d->geom_xmat, 9 * m->ngeom);
+  json_arr(&js, "site_xpos", d->site_xpos, 3 * m->nsite);
+  json_arr(&js, "subtree_com", d->subtree_com, 3 * m->nbody);
+  json_arr(&js, "ten_length", d->ten_length, m->ntendon);
+  json_arr(&js, "actuator_length", d->actuator_length, m->nu);
+  json_arr(&js, "actuator_velocity", d->actuator_velocity, m->nu);
+  json_arr(&js, "actuator_force", d->actuator_force, m->nu);
+  json_arr(&js, "qfrc_bias", d->qfrc_bias, m->nv);
+  json_arr(&js, "qfrc_passive", d->qfrc_passive, m->nv);
+  json_arr(&js, "qfrc_actuator", d->qfrc_actuator, m->nv);
+  json_arr(&js, "qacc_smooth", d->qacc_smooth, m->nv);
+  json_arr(&js, "qfrc_constraint", d->qfrc_constraint, m->nv);
+  json_arr(&js, "qacc", d->qacc, m->nv);
+  json_arr(&js, "act_dot", d->act_dot, m->na);
+  json_arr(&js, "sensordata", d->sensordata, m->nsensordata);
+  if (m->nv <= 200) {
+    print_dense_M(&js, m, d);
+  }
+  print_contacts(d);
+  putchar('}');
+}
+
+// step K times, tracking the most contacts and constraint rows seen, so the
+// comparison knows whether the trajectory was free of constraints
+static void print_steps(const mjModel* m, mjData* d, int steps) {
+  int maxncon = d->ncon, maxnefc = d->nefc;
+  for (int k = 0; k < steps; k++) {
+    mj_step(m, d);
+    maxncon = d->ncon > maxncon ? d->ncon : maxncon;
+    maxnefc = d->nefc > maxnefc ? d->nefc : maxnefc;
+  }
+  Json js = {1};
+  printf(",\"steps\":{");
+  json_num(&js, "n", steps);
+  json_num(&js, "maxncon", maxncon);
+  json_num(&js, "maxnefc", maxnefc);
+  json_num(&js, "time", d->time);
+  json_arr(&js, "qpos", d->qpos, m->nq);
+  json_arr(&js, "qvel", d->qvel, m->nv);
+  json_arr(&js, "act", d->act, m->na);
+  putchar('}');
+}
+
+//---------------------------------- main ----------------------------------------------------------
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: probe MODEL.xml [--seed N] [--steps K] [--key]\n");
+    return 2;
+  }
+  int seed = 1, steps = 20, usekey = 0;
+  for (int i = 2; i < argc; i++) {
+    if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+      seed = atoi(argv[++i]);
+    } else if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
+      steps = atoi(argv[++i]);
+    } else if (!strcmp(argv[i], "--key")) {
+      usekey = 1;
+    } else {
+      fprintf(stderr, "probe: unknown argument '%s'\n", argv[i]);
+      return 2;
+    }
+  }
+
+  char err[1000] = "";
+  mjModel* m = mj_loadXML(argv[1], NULL, err, sizeof(err));
+  if (!m) {
+    printf("{\"error\":\"load failed\",\"message\":");
+    json_string(err);
+    printf("}\n");
+    fprintf(stderr, "load error: %s\n", err);
+    return 1;
+  }
+  mjData* d = mj_makeData(m);
+  if (!d) {
+    printf("{\"error\":\"mj_makeData failed\",\"message\":\"\"}\n");
+    mj_deleteModel(m);
+    return 1;
+  }
+
+  Rng rng = {(uint32_t)seed};
+  if (usekey && m->nkey > 0) {
+    mj_resetDataKeyframe(m, d, 0);
+  }
+  perturb(m, d, &rng);
+  mj_forward(m, d);
+
+  putchar('{');
+  print_model(m);
+  print_forward(m, d);
+  print_steps(m, d, steps);
+  printf("}\n");
+
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  return 0;
+}

@@ -1,0 +1,280 @@
+// probe.mjs: the oracle side of the conformance suite. Runs MuJoCo 3.3.8's
+// WebAssembly build (npm package mujoco-js 0.0.7) on a model with exactly the
+// perturbation probe.c applies, and produces the same JSON.
+//
+// CLI:    node probe.mjs MODEL.xml [--seed N] [--steps K] [--key]
+// module: import { loadOracle, probeModel } from './probe.mjs' (run.mjs keeps one
+//         WebAssembly instance for a whole corpus instead of one per model).
+//
+// mujoco-js is found through normal resolution, MUJOCO_JS_DIR (a directory whose
+// node_modules holds it, or the package directory itself) or NODE_PATH.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+//---------------------------------- locating and loading mujoco-js --------------------------------
+
+export function findMujocoJs() {
+  const candidates = [];
+  const dir = process.env.MUJOCO_JS_DIR;
+  if (dir) {
+    candidates.push(path.join(dir, 'node_modules/mujoco-js/dist/mujoco_wasm.js'));
+    candidates.push(path.join(dir, 'dist/mujoco_wasm.js'));
+  }
+  for (const p of candidates) if (fs.existsSync(p)) return p;
+  try {
+    return createRequire(import.meta.url).resolve('mujoco-js');
+  } catch {
+    return null;
+  }
+}
+
+// Instantiate the WebAssembly module. Its own printing (e.g. "Loading error: ...")
+// is captured into mj.captured so a failed load can report why.
+export async function loadOracle() {
+  const file = findMujocoJs();
+  if (!file) throw new Error('mujoco-js not found (set MUJOCO_JS_DIR)');
+  const factory = (await import(pathToFileURL(file).href)).default;
+  const captured = [];
+  const mj = await factory({
+    print: (s) => captured.push(String(s)),
+    printErr: (s) => captured.push(String(s)),
+  });
+  mj.captured = captured;
+  mj.copiedFiles = new Set();
+  return mj;
+}
+
+//---------------------------------- files into the in-memory file system --------------------------
+
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+const BUDGET = { files: 20000, bytes: 256e6 };
+
+// Mirror a directory tree at /vfs<abs path>, so relative include/mesh/texture
+// paths resolve as on disk. Bounded in depth, file count and bytes; files
+// already copied by an earlier model are skipped.
+function copyTree(mj, src, depth, budget) {
+  let entries;
+  try { entries = fs.readdirSync(src, { withFileTypes: true }); } catch { return; }
+  mj.FS.mkdirTree('/vfs' + src);
+  for (const e of entries) {
+    const s = path.join(src, e.name);
+    if (e.isDirectory()) {
+      if (depth < 6 && !SKIP_DIRS.has(e.name) && !e.name.startsWith('build')) {
+        copyTree(mj, s, depth + 1, budget);
+      }
+    } else if (e.isFile() && !mj.copiedFiles.has(s)) {
+      const size = fs.statSync(s).size;
+      if (budget.files <= 0 || budget.bytes < size) continue;
+      mj.FS.writeFile('/vfs' + s, fs.readFileSync(s));
+      mj.copiedFiles.add(s);
+      budget.files--;
+      budget.bytes -= size;
+    }
+  }
+}
+
+function stageModel(mj, file) {
+  const dir = path.dirname(file), up = path.dirname(dir);
+  const budget = { ...BUDGET };
+  mj.FS.mkdirTree('/vfs' + dir);
+  mj.FS.writeFile('/vfs' + file, fs.readFileSync(file));
+  mj.copiedFiles.add(file);
+  copyTree(mj, dir, 0, budget);
+  // the parent too (models include ../common/...), unless it is the root
+  if (up !== dir && up !== '/' && path.dirname(up) !== up) copyTree(mj, up, 0, budget);
+}
+
+//---------------------------------- reproducible perturbation -------------------------------------
+
+// mulberry32 with exact uint32 arithmetic: the same sequence as probe.c
+function makeRng(seed) {
+  let state = seed >>> 0;
+  const uniform = () => {
+    state = (state + 0x6D2B79F5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state) >>> 0;
+    t = ((t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t) >>> 0;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { uniform, symmetric: () => 2 * uniform() - 1 };
+}
+
+const JNT_FREE = 0, JNT_BALL = 1;
+
+function perturbQuat(rng, q, a) {
+  let s = 0;
+  for (let k = 0; k < 4; k++) {
+    q[a + k] += 0.1 * rng.symmetric();
+    s += q[a + k] * q[a + k];
+  }
+  s = Math.sqrt(s);
+  for (let k = 0; k < 4; k++) q[a + k] /= s;
+}
+
+function perturb(m, d, rng) {
+  const type = m.jnt_type, adr = m.jnt_qposadr, qpos = d.qpos;
+  for (let j = 0; j < m.njnt; j++) {
+    const a = adr[j];
+    if (type[j] === JNT_FREE) {
+      for (let k = 0; k < 3; k++) qpos[a + k] += 0.1 * rng.symmetric();
+      perturbQuat(rng, qpos, a + 3);
+    } else if (type[j] === JNT_BALL) {
+      perturbQuat(rng, qpos, a);
+    } else {
+      qpos[a] += 0.1 * rng.symmetric();
+    }
+  }
+  const qvel = d.qvel, ctrl = d.ctrl, act = d.act;
+  for (let i = 0; i < m.nv; i++) qvel[i] = 0.2 * rng.symmetric();
+  const limited = m.actuator_ctrllimited, range = m.actuator_ctrlrange;
+  for (let i = 0; i < m.nu; i++) {
+    if (limited[i]) {
+      const lo = range[2 * i], hi = range[2 * i + 1];
+      ctrl[i] = lo + (hi - lo) * rng.uniform();
+    } else {
+      ctrl[i] = rng.symmetric();
+    }
+  }
+  for (let i = 0; i < m.na; i++) act[i] = rng.uniform();
+}
+
+//---------------------------------- output --------------------------------------------------------
+
+const A = (x) => Array.from(x ?? []);
+const enumValue = (v) => (v && typeof v === 'object' && 'value' in v ? v.value : v);
+
+function modelSection(m) {
+  return {
+    nq: m.nq, nv: m.nv, nu: m.nu, na: m.na, nbody: m.nbody, njnt: m.njnt, ngeom: m.ngeom,
+    nsite: m.nsite, ntendon: m.ntendon, neq: m.neq, nsensor: m.nsensor,
+    nsensordata: m.nsensordata, nmesh: m.nmesh, timestep: m.opt.timestep,
+    integrator: enumValue(m.opt.integrator), solver: enumValue(m.opt.solver),
+    cone: enumValue(m.opt.cone), gravity: A(m.opt.gravity), qpos0: A(m.qpos0),
+    body_mass: A(m.body_mass), body_subtreemass: A(m.body_subtreemass),
+    body_inertia: A(m.body_inertia), body_ipos: A(m.body_ipos), body_pos: A(m.body_pos),
+    geom_size: A(m.geom_size), geom_rbound: A(m.geom_rbound), geom_pos: A(m.geom_pos),
+    jnt_range: A(m.jnt_range), dof_armature: A(m.dof_armature), dof_damping: A(m.dof_damping),
+    dof_invweight0: A(m.dof_invweight0), actuator_gear: A(m.actuator_gear),
+    actuator_gainprm: A(m.actuator_gainprm), actuator_biasprm: A(m.actuator_biasprm),
+    actuator_lengthrange: A(m.actuator_lengthrange), actuator_acc0: A(m.actuator_acc0),
+    tendon_length0: A(m.tendon_length0),
+  };
+}
+
+function denseM(mj, m, d) {
+  const M = [];
+  const buf = new mj.DoubleBuffer(m.nv);
+  for (let i = 0; i < m.nv; i++) {
+    const e = new Array(m.nv).fill(0);
+    e[i] = 1;
+    mj.mj_mulM(m, d, buf, e);
+    M.push(...A(buf.GetView()));
+  }
+  buf.delete();
+  return M;
+}
+
+function forwardSection(mj, m, d) {
+  const f = {
+    ncon: d.ncon, nefc: d.nefc, qpos: A(d.qpos), qvel: A(d.qvel), ctrl: A(d.ctrl), act: A(d.act),
+    xpos: A(d.xpos), xquat: A(d.xquat), xipos: A(d.xipos), geom_xpos: A(d.geom_xpos),
+    geom_xmat: A(d.geom_xmat), site_xpos: A(d.site_xpos), subtree_com: A(d.subtree_com),
+    ten_length: A(d.ten_length), actuator_length: A(d.actuator_length),
+    actuator_velocity: A(d.actuator_velocity), actuator_force: A(d.actuator_force),
+    qfrc_bias: A(d.qfrc_bias), qfrc_passive: A(d.qfrc_passive),
+    qfrc_actuator: A(d.qfrc_actuator), qacc_smooth: A(d.qacc_smooth),
+    qfrc_constraint: A(d.qfrc_constraint), qacc: A(d.qacc), act_dot: A(d.act_dot),
+    sensordata: A(d.sensordata),
+  };
+  if (m.nv <= 200) f.M = denseM(mj, m, d);
+  const contacts = [];
+  for (let i = 0; i < d.ncon; i++) {
+    const c = d.contact.get(i);
+    contacts.push({ geom: [c.geom1, c.geom2], dist: c.dist, pos: A(c.pos),
+      normal: A(c.frame).slice(0, 3), dim: c.dim });
+    c.delete();
+  }
+  f.contacts = contacts;
+  return f;
+}
+
+function stepsSection(mj, m, d, steps) {
+  let maxncon = d.ncon, maxnefc = d.nefc;
+  for (let k = 0; k < steps; k++) {
+    mj.mj_step(m, d);
+    maxncon = Math.max(maxncon, d.ncon);
+    maxnefc = Math.max(maxnefc, d.nefc);
+  }
+  return { n: steps, maxncon, maxnefc, time: d.time, qpos: A(d.qpos), qvel: A(d.qvel), act: A(d.act) };
+}
+
+//---------------------------------- one model -----------------------------------------------------
+
+// Load a model. mujoco-js either throws (a C++ exception object) or prints
+// "Loading error: ..." and returns null or an unusable model: all three are errors.
+function loadModel(mj, file) {
+  mj.captured.length = 0;
+  let m = null, thrown = null;
+  try {
+    m = mj.MjModel.loadFromXML('/vfs' + file);
+  } catch (e) {
+    thrown = e;
+  }
+  const printed = mj.captured.join(' ').replace(/\s+/g, ' ').trim();
+  mj.captured.length = 0;
+  const broken = !m || typeof m.nbody !== 'number' || m.nbody < 1 || /Loading error/.test(printed);
+  if (thrown || broken) {
+    if (m && typeof m.delete === 'function') try { m.delete(); } catch { /* already gone */ }
+    const what = thrown ? (thrown.name || thrown.message || String(thrown)) : 'no model returned';
+    return { error: 'load failed', message: [what, printed].filter(Boolean).join(': ') };
+  }
+  return { m };
+}
+
+// Probe one model: { model, forward, steps } or { error, message }.
+export function probeModel(mj, file, { seed = 1, steps = 20, key = false } = {}) {
+  file = path.resolve(file);
+  stageModel(mj, file);
+  const loaded = loadModel(mj, file);
+  if (loaded.error) return loaded;
+  const m = loaded.m;
+  const d = new mj.MjData(m);
+  try {
+    if (key && m.nkey > 0) mj.mj_resetDataKeyframe(m, d, 0);
+    perturb(m, d, makeRng(seed));
+    mj.mj_forward(m, d);
+    const model = modelSection(m);
+    const forward = forwardSection(mj, m, d);
+    return { model, forward, steps: stepsSection(mj, m, d, steps) };
+  } finally {
+    d.delete();
+    m.delete();
+  }
+}
+
+//---------------------------------- command line --------------------------------------------------
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args.length < 1) {
+    console.error('usage: node probe.mjs MODEL.xml [--seed N] [--steps K] [--key]');
+    process.exit(2);
+  }
+  const opts = { seed: 1, steps: 20, key: false };
+  for (let i = 1; i < args.length; i++) {
+    if (args[i] === '--seed') opts.seed = parseInt(args[++i], 10);
+    else if (args[i] === '--steps') opts.steps = parseInt(args[++i], 10);
+    else if (args[i] === '--key') opts.key = true;
+    else { console.error(`probe.mjs: unknown argument '${args[i]}'`); process.exit(2); }
+  }
+  const mj = await loadOracle();
+  const out = probeModel(mj, args[0], opts);
+  console.log(JSON.stringify(out));
+  if (out.error) {
+    console.error(`load error: ${out.message}`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] || '').href) await main();
