@@ -1,0 +1,86 @@
+// sinew run MODEL [--steps N]: simulate headless from the initial state with zero
+// controls and report simulated time, speed and the final energy.
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+#include "cli.h"
+
+static int finite_state(const mjModel* m, const mjData* d) {
+  for (int i = 0; i < m->nq; i++) {
+    if (!isfinite(d->qpos[i])) {
+      return 0;
+    }
+  }
+  for (int i = 0; i < m->nv; i++) {
+    if (!isfinite(d->qvel[i])) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+static void print_warnings(const mjData* d) {
+  for (int i = 0; i < mjNWARNING; i++) {
+    if (d->warning[i].number) {
+      printf("  warning   %s (%d times)\n", mju_warningText(i, (size_t)d->warning[i].lastinfo),
+             d->warning[i].number);
+    }
+  }
+}
+
+int cli_run(int argc, char** argv) {
+  const char* file = NULL;
+  int steps = 1000;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--steps")) {
+      if (!cli_positive_int("--steps", i + 1 < argc ? argv[++i] : NULL, &steps)) {
+        return CLI_USAGE;
+      }
+    } else if (!file && argv[i][0] != '-') {
+      file = argv[i];
+    } else {
+      fprintf(stderr, "usage: sinew run MODEL [--steps N]\n");
+      return CLI_USAGE;
+    }
+  }
+  if (!file) {
+    fprintf(stderr, "usage: sinew run MODEL [--steps N]\n");
+    return CLI_USAGE;
+  }
+
+  mjModel* m = cli_load(file);
+  if (!m) {
+    return CLI_FAIL;
+  }
+  m->opt.enableflags |= mjENBL_ENERGY;
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  double e0 = d->energy[0] + d->energy[1];
+
+  double start = cli_now();
+  for (int k = 0; k < steps; k++) {
+    mj_step(m, d);
+  }
+  double wall = cli_now() - start;
+  mj_forward(m, d);  // energy of the final state
+
+  printf("%s: %d steps of %g s\n", file, steps, (double)m->opt.timestep);
+  printf("  simulated  %.4f s\n", (double)d->time);
+  printf("  wall       %.4f s\n", wall);
+  printf("  speed      %.0f steps/s (%.1fx realtime)\n", wall > 0 ? steps / wall : 0.0,
+         wall > 0 ? d->time / wall : 0.0);
+  printf("  energy     %.6g (potential %.6g, kinetic %.6g; initial %.6g)\n",
+         (double)(d->energy[0] + d->energy[1]), (double)d->energy[0], (double)d->energy[1], e0);
+  print_warnings(d);
+
+  int ok = finite_state(m, d);
+  if (!ok) {
+    fprintf(stderr, "sinew: the simulation diverged (non-finite state)\n");
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  return ok ? CLI_OK : CLI_FAIL;
+}
