@@ -222,8 +222,8 @@ static void test_rne_derivative(void** state) {
 
   // central differences of qfrc_smooth in qvel
   mjtNum eps = 1e-6;
-  mjtNum* fp = calloc((size_t)nv, sizeof(mjtNum));
-  mjtNum* fm = calloc((size_t)nv, sizeof(mjtNum));
+  mjtNum* fp = calloc((unsigned)nv, sizeof(mjtNum));
+  mjtNum* fm = calloc((unsigned)nv, sizeof(mjtNum));
   for (int j = 0; j < nv; j++) {
     mjtNum v = d->qvel[j];
     d->qvel[j] = v + eps;
@@ -261,9 +261,9 @@ static void test_implicit_matches_dense_solve(void** state) {
   }
   mj_forward(m, d);
   sn_smoothVelDeriv(m, d, 1);
-  mjtNum* A = calloc((size_t)(nv * nv), sizeof(mjtNum));
-  mjtNum* x = calloc((size_t)nv, sizeof(mjtNum));
-  mjtNum* v0 = calloc((size_t)nv, sizeof(mjtNum));
+  mjtNum* A = calloc((size_t)(unsigned)nv * (unsigned)nv, sizeof(mjtNum));
+  mjtNum* x = calloc((unsigned)nv, sizeof(mjtNum));
+  mjtNum* v0 = calloc((unsigned)nv, sizeof(mjtNum));
   mju_copy(v0, d->qvel, nv);
   mj_fullM(m, A, d->qM);
   for (int i = 0; i < nv; i++) {
