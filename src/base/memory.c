@@ -1,25 +1,33 @@
 // Heap allocation through the user hooks, 64-byte aligned for SIMD and cache lines.
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <mujoco/mujoco.h>
+
+#include "base/memory.h"
 
 void* (*mju_user_malloc)(size_t) = NULL;
 void (*mju_user_free)(void*) = NULL;
 
 enum { SN_ALIGN = 64 };
 
-void* mju_malloc(size_t size) {
-  void* ptr = NULL;
+void* sn_malloc_try(size_t size) {
   if (size == 0) {
     size = 1;
   }
   if (mju_user_malloc) {
-    ptr = mju_user_malloc(size);
-  } else {
-    size_t rounded = (size + SN_ALIGN - 1) / SN_ALIGN * SN_ALIGN;
-    ptr = aligned_alloc(SN_ALIGN, rounded);
+    return mju_user_malloc(size);
   }
+  if (size > SIZE_MAX - SN_ALIGN) {
+    return NULL;
+  }
+  size_t rounded = (size + SN_ALIGN - 1) / SN_ALIGN * SN_ALIGN;
+  return aligned_alloc(SN_ALIGN, rounded);
+}
+
+void* mju_malloc(size_t size) {
+  void* ptr = sn_malloc_try(size);
   if (!ptr) {
     mju_error("Could not allocate memory (%zu bytes)", size);
   }

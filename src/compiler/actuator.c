@@ -35,7 +35,8 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
     case mjTRN_JOINTINPARENT:
       trnid[0] = sn_find_name(c, mjOBJ_JOINT, a->target);
       if (trnid[0] < 0) {
-        return sn_cerr(c, &a->loc, "unknown joint '%s' in actuator", a->target);
+        return sn_cerr_attr(c, &a->loc, a->trntype == mjTRN_JOINT ? "joint" : "jointinparent",
+                            "unknown joint '%s' in actuator", a->target);
       }
       *nmom = sn_jnt_nv(m->jnt_type[trnid[0]]);
       return 1;
@@ -44,21 +45,24 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
     case mjTRN_SLIDERCRANK:
       trnid[0] = sn_find_name(c, mjOBJ_SITE, a->target);
       if (trnid[0] < 0) {
-        return sn_cerr(c, &a->loc, "unknown site '%s' in actuator", a->target);
+        return sn_cerr_attr(c, &a->loc, "site", "unknown site '%s' in actuator", a->target);
       }
       if (a->trntype == mjTRN_SITE && a->refsite && a->refsite[0]) {
         trnid[1] = sn_find_name(c, mjOBJ_SITE, a->refsite);
         if (trnid[1] < 0) {
-          return sn_cerr(c, &a->loc, "unknown refsite '%s' in actuator", a->refsite);
+          return sn_cerr_attr(c, &a->loc, "refsite", "unknown refsite '%s' in actuator",
+                              a->refsite);
         }
       }
       if (a->trntype == mjTRN_SLIDERCRANK) {
         trnid[1] = sn_find_name(c, mjOBJ_SITE, a->slidersite);
         if (trnid[1] < 0) {
-          return sn_cerr(c, &a->loc, "unknown slidersite '%s' in actuator", a->slidersite);
+          return sn_cerr_attr(c, &a->loc, "slidersite", "unknown slidersite '%s' in actuator",
+                              a->slidersite);
         }
         if (a->cranklength <= 0) {
-          return sn_cerr(c, &a->loc, "slider-crank actuator needs a positive cranklength");
+          return sn_cerr_attr(c, &a->loc, "cranklength",
+                              "slider-crank actuator needs a positive cranklength");
         }
       }
       *nmom = sn_chain_dofs(m, m->site_bodyid[trnid[0]]);
@@ -71,7 +75,7 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
     case mjTRN_BODY:
       trnid[0] = sn_find_name(c, mjOBJ_BODY, a->target);
       if (trnid[0] < 0) {
-        return sn_cerr(c, &a->loc, "unknown body '%s' in actuator", a->target);
+        return sn_cerr_attr(c, &a->loc, "body", "unknown body '%s' in actuator", a->target);
       }
       *nmom = m->nv;
       return 1;
@@ -96,11 +100,11 @@ static int sn_inherit_range(sn_ctx* c, const sn_actuator* a, int id, double ctrl
     return 1;
   }
   if (a->trntype != mjTRN_JOINT && a->trntype != mjTRN_JOINTINPARENT) {
-    return sn_cerr(c, &a->loc, "inheritrange requires a joint transmission");
+    return sn_cerr_attr(c, &a->loc, "inheritrange", "inheritrange requires a joint transmission");
   }
   int j = m->actuator_trnid[2 * id];
   if (!m->jnt_limited[j]) {
-    return sn_cerr(c, &a->loc, "inheritrange requires a limited joint");
+    return sn_cerr_attr(c, &a->loc, "inheritrange", "inheritrange requires a limited joint");
   }
   const double* r = m->jnt_range + 2 * j;
   double mid = 0.5 * (r[0] + r[1]), half = 0.5 * (r[1] - r[0]) * scale;

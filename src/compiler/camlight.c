@@ -166,7 +166,7 @@ int sn_compile_lights(sn_ctx* c) {
     double pos[3], dir[3] = {s->dir[0], s->dir[1], s->dir[2]};
     if (mju_normalize3(dir) < mjMINVAL) {
       sn_frames0_free(&f);
-      return sn_cerr(c, &s->loc, "light direction is too small");
+      return sn_cerr_attr(c, &s->loc, "dir", "light direction is too small");
     }
     mju_rotVecQuat(pos, s->pos, fr.quat);
     mju_addTo3(pos, fr.pos);
@@ -193,7 +193,7 @@ int sn_compile_lights(sn_ctx* c) {
       m->light_texid[id] = sn_find_name(c, mjOBJ_TEXTURE, s->texture);
       if (m->light_texid[id] < 0) {
         sn_frames0_free(&f);
-        return sn_cerr(c, &s->loc, "unknown texture '%s' in light", s->texture);
+        return sn_cerr_attr(c, &s->loc, "texture", "unknown texture '%s' in light", s->texture);
       }
     }
     m->light_castshadow[id] = (mjtByte)(s->castshadow != 0);

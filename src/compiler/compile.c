@@ -5,18 +5,21 @@
 // sparse inertia structure, whose sizes depend on the compiled tree (body_simple,
 // dof_simplenum); the second has the final sizes, receives a copy of every array and
 // then the sparse structure.
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <mujoco/mujoco.h>
 
+#include "base/errtrap.h"
 #include "compiler/compile.h"
 #include "model/fields.h"
 #include "model/model.h"
 #include "model/sparsity.h"
 
-int sn_cerr(sn_ctx* c, const sn_srcloc* loc, const char* fmt, ...) {
+static int sn_cerr_v(sn_ctx* c, const sn_srcloc* loc, const char* attr, const char* fmt,
+                     va_list args) {
   if (c->failed) {
     return 0;
   }
@@ -24,19 +27,35 @@ int sn_cerr(sn_ctx* c, const sn_srcloc* loc, const char* fmt, ...) {
   if (!c->error || c->error_sz <= 0) {
     return 0;
   }
-  char msg[800];
+  char msg[800], at[160] = "";
+  vsnprintf(msg, sizeof(msg), fmt, args);
+  if (attr && attr[0]) {
+    snprintf(at, sizeof(at), "attribute '%s': ", attr);
+  }
+  if (loc && loc->file && loc->file[0]) {
+    snprintf(c->error, (size_t)c->error_sz, "%s:%d:%d: element '%s': %s%s", loc->file,
+             loc->line, loc->column, loc->element ? loc->element : "?", at, msg);
+  } else if (loc && loc->element && loc->element[0]) {
+    snprintf(c->error, (size_t)c->error_sz, "element '%s': %s%s", loc->element, at, msg);
+  } else {
+    snprintf(c->error, (size_t)c->error_sz, "%s%s", at, msg);
+  }
+  return 0;
+}
+
+int sn_cerr(sn_ctx* c, const sn_srcloc* loc, const char* fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  vsnprintf(msg, sizeof(msg), fmt, args);
+  sn_cerr_v(c, loc, NULL, fmt, args);
   va_end(args);
-  if (loc && loc->file && loc->file[0]) {
-    snprintf(c->error, (size_t)c->error_sz, "%s:%d:%d: element '%s': %s", loc->file, loc->line,
-             loc->column, loc->element ? loc->element : "?", msg);
-  } else if (loc && loc->element && loc->element[0]) {
-    snprintf(c->error, (size_t)c->error_sz, "element '%s': %s", loc->element, msg);
-  } else {
-    snprintf(c->error, (size_t)c->error_sz, "%s", msg);
-  }
+  return 0;
+}
+
+int sn_cerr_attr(sn_ctx* c, const sn_srcloc* loc, const char* attr, const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  sn_cerr_v(c, loc, attr, fmt, args);
+  va_end(args);
   return 0;
 }
 
@@ -51,20 +70,24 @@ static int sn_jnt_nv(int type) {
 // Number of user parameters of an element type: the declared size, or the longest
 // list when the size is not declared (-1). Longer lists than declared are an error.
 static int sn_nuser(sn_ctx* c, int declared, const sn_array* list, size_t elemsize,
-                    size_t useroff, const char* what) {
-  int longest = 0;
+                    size_t useroff, size_t locoff, const char* what) {
+  int longest = 0, at = -1;
   for (int i = 0; i < list->count; i++) {
     const sn_numlist* u = (const sn_numlist*)((const char*)list->data + elemsize * (size_t)i +
                                               useroff);
     if (u->n > longest) {
       longest = u->n;
+      at = i;
     }
   }
   if (declared < 0) {
     return longest;
   }
   if (longest > declared) {
-    sn_cerr(c, NULL, "user data of %s is longer than nuser_%s", what, what);
+    const sn_srcloc* loc =
+        (const sn_srcloc*)((const char*)list->data + elemsize * (size_t)at + locoff);
+    sn_cerr_attr(c, loc, "user", "user data of %s is longer than nuser_%s (%d > %d)", what,
+                 what, longest, declared);
   }
   return declared;
 }
@@ -85,9 +108,20 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
   z->ncam = SN_COUNT(s, cameras);
   z->nlight = SN_COUNT(s, lights);
   z->nu = SN_COUNT(s, actuators);
+  long long na = 0;
   for (int i = 0; i < z->nu; i++) {
-    z->na += sn_actuator_actnum(&SN_AT(s, actuators, sn_actuator, i));
+    const sn_actuator* a = &SN_AT(s, actuators, sn_actuator, i);
+    if (a->actdim > 1 && a->dyntype != mjDYN_USER) {
+      return sn_cerr_attr(c, &a->loc, "actdim",
+                          "actdim > 1 is only allowed for dyntype 'user' (got %d)", a->actdim);
+    }
+    na += sn_actuator_actnum(a);
+    if (na > INT_MAX) {
+      return sn_cerr_attr(c, &a->loc, "actdim",
+                          "model too large: more than %d activation variables", INT_MAX);
+    }
   }
+  z->na = (int)na;
   for (int i = 1; i < z->nbody; i++) {
     z->nmocap += SN_AT(s, bodies, sn_body, i).mocap != 0;
     z->ngravcomp += SN_AT(s, bodies, sn_body, i).gravcomp != 0;
@@ -118,20 +152,20 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
   }
 
   z->nuser_body = sn_nuser(c, s->size.nuser_body, &s->bodies, sizeof(sn_body),
-                           offsetof(sn_body, user), "body");
+                           offsetof(sn_body, user), offsetof(sn_body, loc), "body");
   if (s->size.nuser_body < 0 && c->nuser_body_fused > z->nuser_body) {
     z->nuser_body = c->nuser_body_fused;
   }
   z->nuser_jnt = sn_nuser(c, s->size.nuser_jnt, &s->joints, sizeof(sn_joint),
-                          offsetof(sn_joint, user), "jnt");
+                          offsetof(sn_joint, user), offsetof(sn_joint, loc), "jnt");
   z->nuser_geom = sn_nuser(c, s->size.nuser_geom, &s->geoms, sizeof(sn_geom),
-                           offsetof(sn_geom, user), "geom");
+                           offsetof(sn_geom, user), offsetof(sn_geom, loc), "geom");
   z->nuser_site = sn_nuser(c, s->size.nuser_site, &s->sites, sizeof(sn_site),
-                           offsetof(sn_site, user), "site");
+                           offsetof(sn_site, user), offsetof(sn_site, loc), "site");
   z->nuser_cam = sn_nuser(c, s->size.nuser_cam, &s->cameras, sizeof(sn_camera),
-                          offsetof(sn_camera, user), "cam");
+                          offsetof(sn_camera, user), offsetof(sn_camera, loc), "cam");
   z->nuser_actuator = sn_nuser(c, s->size.nuser_actuator, &s->actuators, sizeof(sn_actuator),
-                               offsetof(sn_actuator, user), "actuator");
+                               offsetof(sn_actuator, user), offsetof(sn_actuator, loc), "actuator");
   z->nuser_tendon = s->size.nuser_tendon > 0 ? s->size.nuser_tendon : 0;
   z->nuser_sensor = s->size.nuser_sensor > 0 ? s->size.nuser_sensor : 0;
   if (c->failed) {
@@ -181,12 +215,36 @@ static mjModel* sn_finish_sparsity(sn_ctx* c, mjModel* m1) {
 
 // Constants that need the pipeline at qpos0 (invweight0, acc0, length0, meaninertia,
 // dof_M0, camera/light reference poses).
+// mj_setConst needs an mjData of the model's own sizes: a model whose mjData cannot be
+// had, or whose arena is too small for the computation, fails to compile.
 static int sn_setconst(sn_ctx* c, mjModel* m) {
-  mjData* d = mj_makeData(m);
+  const sn_size* sz = &c->spec->size;
+  const sn_srcloc* loc = sz->loc.file ? &sz->loc : NULL;
+  size_t arrays = sn_data_buffersize(m), arena = (size_t)(m->narena > 0 ? m->narena : 0);
+  if (arrays > SN_MAX_MODEL_BYTES || arena > SN_MAX_MODEL_BYTES - arrays) {
+    const char* attr = arrays > SN_MAX_MODEL_BYTES ? (sz->nuserdata > 0 ? "nuserdata" : NULL)
+                       : sz->memory >= 0 ? "memory" : sz->nstack >= 0 ? "nstack"
+                       : sz->njmax >= 0 ? "njmax" : NULL;
+    return sn_cerr_attr(c, attr ? loc : NULL, attr,
+                        "model too large: mjData needs %zu bytes of arrays and %zu of arena "
+                        "(the limit is %zu)", arrays, arena, (size_t)SN_MAX_MODEL_BYTES);
+  }
+  mjData* volatile d = sn_data_make_try(m);
   if (!d) {
-    return sn_cerr(c, NULL, "could not allocate data for mj_setConst");
+    return sn_cerr(c, NULL, "could not allocate mjData (%zu bytes of arrays, %zu of arena)",
+                   arrays, arena);
+  }
+  // engine errors (the arena running out) become compile errors, as in MuJoCo
+  sn_errtrap trap;
+  if (!SN_ERRTRAP(&trap)) {
+    sn_errtrap_pop(&trap);
+    mj_deleteData(d);
+    const char* attr = !loc ? NULL : sz->memory >= 0 ? "memory" : sz->nstack >= 0 ? "nstack"
+                       : NULL;
+    return sn_cerr_attr(c, attr ? loc : NULL, attr, "engine error: %s", trap.message);
   }
   mj_setConst(m, d);
+  sn_errtrap_pop(&trap);
   mj_deleteData(d);
   return 1;
 }
@@ -254,6 +312,12 @@ mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) 
   mjModel* m1 = NULL;
   mjModel* m2 = NULL;
   if (!sn_fuse_static(c) || !sn_body_plan(c) || !sn_sizes(c, &sizes)) {
+    goto fail;
+  }
+  size_t bytes = sn_model_buffersize(&sizes);
+  if (bytes > SN_MAX_MODEL_BYTES) {
+    sn_cerr(c, NULL, "model too large: %zu bytes (the limit is %zu)", bytes,
+            (size_t)SN_MAX_MODEL_BYTES);
     goto fail;
   }
   m1 = sn_model_alloc(&sizes);

@@ -87,6 +87,17 @@ int sn_cerr(sn_ctx* c, const sn_srcloc* loc, const char* fmt, ...)
 #endif
     ;
 
+// sn_cerr for an error caused by one attribute of the element at loc.
+int sn_cerr_attr(sn_ctx* c, const sn_srcloc* loc, const char* attr, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+// Largest model (or mjData) the compiler will allocate, in bytes; a bigger request is
+// a compile error ("model too large") rather than an attempt that may exhaust memory.
+#define SN_MAX_MODEL_BYTES ((size_t)4 << 30)
+
 //---------------------------------- frame.c -------------------------------------------------------
 
 // Resolve an orientation as written into a unit quaternion using the compiler's

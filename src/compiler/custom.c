@@ -32,10 +32,10 @@ int sn_compile_custom(sn_ctx* c) {
     const sn_numeric* n = &SN_AT(s, numerics, sn_numeric, i);
     int size = sn_numeric_size(n);
     if (n->data.n > size) {
-      return sn_cerr(c, &n->loc, "numeric '%s' has more data than its size", n->name);
+      return sn_cerr_attr(c, &n->loc, "data", "numeric '%s' has more data than its size", n->name);
     }
     if (size <= 0) {
-      return sn_cerr(c, &n->loc, "numeric '%s' must have positive size", n->name);
+      return sn_cerr_attr(c, &n->loc, "size", "numeric '%s' must have positive size", n->name);
     }
     m->numeric_adr[i] = adr;
     m->numeric_size[i] = size;
@@ -50,7 +50,7 @@ int sn_compile_custom(sn_ctx* c) {
     const char* d = t->data ? t->data : "";
     int len = (int)strlen(d) + 1;
     if (len == 1) {
-      return sn_cerr(c, &t->loc, "text '%s' must have data", t->name);
+      return sn_cerr_attr(c, &t->loc, "data", "text '%s' must have data", t->name);
     }
     m->text_adr[i] = adr;
     m->text_size[i] = len;
@@ -66,7 +66,8 @@ int sn_compile_custom(sn_ctx* c) {
       const sn_tuple_element* e = &t->elements[k];
       int id = sn_find_name(c, e->objtype, e->objname);
       if (id < 0) {
-        return sn_cerr(c, &t->loc, "unknown object '%s' in tuple '%s'", e->objname, t->name);
+        return sn_cerr_attr(c, &t->loc, "objname", "unknown object '%s' in tuple '%s'", e->objname,
+                            t->name);
       }
       m->tuple_objtype[adr + k] = e->objtype;
       m->tuple_objid[adr + k] = id;

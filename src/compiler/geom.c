@@ -5,6 +5,7 @@
 #include <mujoco/mujoco.h>
 
 #include "compiler/compile.h"
+#include "engine/fluid.h"
 
 // Half-extent used for the local bounding box of an infinite plane.
 #define SN_PLANE_EXTENT 1e10
@@ -77,7 +78,7 @@ int sn_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose) 
   }
   for (int i = 0; i < need; i++) {
     if (!(size[i] > 0)) {
-      return sn_cerr(c, &g->loc, "size %d must be positive in %s geom", i,
+      return sn_cerr_attr(c, &g->loc, "size", "size %d must be positive in %s geom", i,
                      sn_geom_typename(g->type));
     }
   }
@@ -128,6 +129,64 @@ void sn_geom_bounds(int type, const double size[3], double* rbound, double aabb[
   }
 }
 
+//---------------------------------- ellipsoid fluid model -------------------------------------------
+
+// Virtual-mass integral of the fluid chapter, for axis i of an ellipsoid with semi-axes r:
+//   kappa_i = int_0^inf r_i r_j r_k / sqrt((r_i^2 + l)^3 (r_j^2 + l) (r_k^2 + l)) dl.
+// MuJoCo 3.3.8 evaluates it with the 15-point Kronrod rule on x in [0, 1] after the
+// substitution l = S x^3 / (1 - x)^2, S = (r_i^3 r_j r_k)^(2/5), with nodes and
+// weights (half the [-1, 1] weights) rounded to 8 decimals; the same rule is used
+// here so that geom_fluid matches to rounding (the rule's own error is ~1e-7).
+static double sn_fluid_kappa(const double r[3], int i) {
+  static const double xk[8] = {0.00427231, 0.02544604, 0.06756779, 0.12923441,
+                               0.20695638, 0.29707742, 0.39610752, 0.5};
+  static const double wk[8] = {0.01146766, 0.03154605, 0.05239501, 0.07032663,
+                               0.08450236, 0.09517529, 0.10221647, 0.10474107};
+  int j = (i + 1) % 3, k = (i + 2) % 3;
+  double ii = 1 / (r[i] * r[i]), ij = 1 / (r[j] * r[j]), ik = 1 / (r[k] * r[k]);
+  double scale = pow(r[i] * r[i] * r[i] * r[j] * r[k], 0.4);
+  double kappa = 0;
+  for (int n = 0; n < 15; n++) {
+    double x = n < 8 ? xk[n] : 1 - xk[14 - n];
+    double w = wk[n < 8 ? n : 14 - n];
+    double l = scale * x * x * x / ((1 - x) * (1 - x));  // l(x)
+    double dl = scale * x * x * (3 - x) / ((1 - x) * (1 - x) * (1 - x));  // dl/dx
+    // integrand in terms of l/r^2: r_i r_j r_k / sqrt(...) = 1/(r_i^2 (1+l/r_i^2) sqrt(...))
+    double ai = 1 + l * ii;
+    double f = ii / (ai * sqrt(ai * (1 + l * ij) * (1 + l * ik)));
+    kappa += w * f * dl;
+  }
+  return kappa;
+}
+
+// geom_fluid of one geom: [0] 1 for fluidshape="ellipsoid" (0: the geom takes no part),
+// [1..5] fluidcoef, [6..8] virtual mass and [9..11] virtual inertia per unit density.
+static void sn_geom_fluid(const sn_geom* g, const double size[3], double* fl) {
+  memset(fl, 0, sizeof(double) * mjNFLUID);
+  if (g->fluidshape != 1) {
+    return;
+  }
+  fl[0] = 1;
+  for (int k = 0; k < 5; k++) {
+    fl[1 + k] = g->fluidcoef[k];
+  }
+  double r[3];
+  sn_fluid_semiaxes(g->type, size, r);
+  double vol = 4.0 / 3.0 * mjPI * r[0] * r[1] * r[2];
+  double kappa[3];
+  for (int i = 0; i < 3; i++) {
+    kappa[i] = sn_fluid_kappa(r, i);
+  }
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    fl[6 + i] = vol * kappa[i] / (2 - kappa[i]);
+    double djk = r[j] * r[j] - r[k] * r[k];
+    double num = djk * djk * (kappa[k] - kappa[j]);
+    double den = 2 * djk + (r[j] * r[j] + r[k] * r[k]) * (kappa[j] - kappa[k]);
+    fl[9 + i] = fabs(den) < mjMINVAL ? 0 : vol / 5 * num / den;
+  }
+}
+
 static int sn_geom_one(sn_ctx* c, int id) {
   sn_spec* s = c->spec;
   mjModel* m = c->m;
@@ -137,8 +196,12 @@ static int sn_geom_one(sn_ctx* c, int id) {
   if (!sn_geom_resolve(c, g, size, &pose)) {
     return 0;
   }
+  if (g->type == mjGEOM_PLANE && m->body_weldid[g->body] != 0) {
+    return sn_cerr_attr(c, &g->loc, "type", "plane only allowed in static bodies");
+  }
   if (g->condim != 1 && g->condim != 3 && g->condim != 4 && g->condim != 6) {
-    return sn_cerr(c, &g->loc, "invalid condim %d in geom; must be 1, 3, 4 or 6", g->condim);
+    return sn_cerr_attr(c, &g->loc, "condim", "invalid condim %d in geom; must be 1, 3, 4 or 6",
+                        g->condim);
   }
   m->geom_type[id] = g->type;
   m->geom_contype[id] = g->contype;
@@ -150,7 +213,7 @@ static int sn_geom_one(sn_ctx* c, int id) {
   if (g->material && g->material[0]) {
     m->geom_matid[id] = sn_find_name(c, mjOBJ_MATERIAL, g->material);
     if (m->geom_matid[id] < 0) {
-      return sn_cerr(c, &g->loc, "material '%s' not found in geom", g->material);
+      return sn_cerr_attr(c, &g->loc, "material", "material '%s' not found in geom", g->material);
     }
   }
   m->geom_group[id] = g->group;
@@ -172,6 +235,7 @@ static int sn_geom_one(sn_ctx* c, int id) {
   for (int k = 0; k < m->nuser_geom; k++) {
     m->geom_user[m->nuser_geom * id + k] = k < g->user.n ? g->user.data[k] : 0;
   }
+  sn_geom_fluid(g, size, m->geom_fluid + mjNFLUID * id);
   return 1;
 }
 

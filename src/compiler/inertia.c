@@ -191,6 +191,31 @@ static void sn_add_tensor(double full[9], const sn_massprops* mp, const double c
   }
 }
 
+// A moving body (with its welded descendants) without mass or rotational inertia. When
+// the body's own <inertial> alone decides it (no welded descendants, inertia not taken
+// from geoms), the error points at that element and the attribute at fault.
+static int sn_moving_body_error(sn_ctx* c, int b, double mass, const double I[3]) {
+  const mjModel* m = c->m;
+  const sn_body* sb = &SN_AT(c->spec, bodies, sn_body, c->spec_of_body[b]);
+  const sn_compiler* cc = &c->spec->compiler;
+  int alone = 1;
+  for (int k = b + 1; k < m->nbody; k++) {
+    alone &= m->body_weldid[k] != b;
+  }
+  int own = sb->has_inertial && sb->iloc.file && cc->inertiafromgeom != SN_TRUE;
+  const char* what = "mass and inertia of moving bodies must be larger than mjMINVAL";
+  if (alone && own) {
+    const char* attr = mass < mjMINVAL ? "mass"
+                       : sb->has_fullinertia ? "fullinertia" : "diaginertia";
+    return sn_cerr_attr(c, &sb->iloc, attr,
+                        "%s: body '%s' (line %d) has mass %g and inertia (%g %g %g) after "
+                        "the compiler bounds",
+                        what, sb->name, sb->loc.line, mass, I[0], I[1], I[2]);
+  }
+  return sn_cerr(c, &sb->loc, "%s: body '%s' has mass %g and inertia (%g %g %g)%s", what,
+                 sb->name, mass, I[0], I[1], I[2], alone ? "" : " with its welded descendants");
+}
+
 // Combined principal frame of several parts (masses summing to at least mjMINVAL).
 static void sn_combine_parts(int n, const sn_massprops* parts, sn_massprops* out) {
   double M = 0, com[3] = {0, 0, 0};
@@ -393,11 +418,7 @@ int sn_compile_inertia(sn_ctx* c) {
       }
     }
     if (mass < mjMINVAL || I[0] < mjMINVAL || I[1] < mjMINVAL || I[2] < mjMINVAL) {
-      const sn_body* sb = &SN_AT(c->spec, bodies, sn_body, b);
-      return sn_cerr(c, &sb->loc,
-                     "mass and inertia of moving bodies must be larger than mjMINVAL "
-                     "(body '%s')",
-                     sb->name);
+      return sn_moving_body_error(c, b, mass, I);
     }
   }
 

@@ -48,7 +48,7 @@ static int sn_joint_one(sn_ctx* c, int id, int* qposadr, int* dofadr) {
   const sn_joint* j = &SN_AT(s, joints, sn_joint, c->jnt_order[id]);
   int type = j->type;
   if (type < mjJNT_FREE || type > mjJNT_HINGE) {
-    return sn_cerr(c, &j->loc, "unknown joint type %d", type);
+    return sn_cerr_attr(c, &j->loc, "type", "unknown joint type %d", type);
   }
   const sn_body* b = &SN_AT(s, bodies, sn_body, j->body);
   if (j->body == 0) {
@@ -82,7 +82,7 @@ static int sn_joint_one(sn_ctx* c, int id, int* qposadr, int* dofadr) {
     mju_copy3(axis, j->axis);
   }
   if (mju_normalize3(axis) < mjMINVAL) {
-    return sn_cerr(c, &j->loc, "axis too small");
+    return sn_cerr_attr(c, &j->loc, "axis", "axis too small");
   }
   double pos[3];
   mju_rotVecQuat(pos, j->pos, f.quat);
@@ -102,12 +102,12 @@ static int sn_joint_one(sn_ctx* c, int id, int* qposadr, int* dofadr) {
   if (type == mjJNT_FREE) {
     // a range on a free joint is meaningless; only an explicit limit is an error
     if (j->limited == SN_TRUE) {
-      return sn_cerr(c, &j->loc, "limits are not allowed for free joints");
+      return sn_cerr_attr(c, &j->loc, "limited", "limits are not allowed for free joints");
     }
     limited = 0;
   }
   if (limited && type == mjJNT_BALL && j->range[0] != 0) {
-    return sn_cerr(c, &j->loc, "ball joint range must be [0, max]");
+    return sn_cerr_attr(c, &j->loc, "range", "ball joint range must be [0, max]");
   }
   if (type == mjJNT_FREE || type == mjJNT_BALL) {
     // 3.3.8 keeps the range but never limits the actuator force of multi-dof joints

@@ -10,8 +10,9 @@
 static int sn_key_vec(sn_ctx* c, const sn_key* k, const sn_numlist* v, int n, const char* what,
                       const double* deflt, double* dst) {
   if (v->n > n) {
-    return sn_cerr(c, &k->loc, "invalid %s size in keyframe '%s': expected length %d, got %d",
-                   what, k->name ? k->name : "", n, v->n);
+    return sn_cerr_attr(c, &k->loc, what,
+                        "invalid %s size in keyframe '%s': expected length %d, got %d", what,
+                        k->name ? k->name : "", n, v->n);
   }
   if (deflt) {
     memcpy(dst, deflt, sizeof(double) * (size_t)n);
@@ -132,14 +133,14 @@ int sn_compile_keys(sn_ctx* c) {
       if (t == mjJNT_FREE || t == mjJNT_BALL) {
         double* q = m->key_qpos + m->nq * i + m->jnt_qposadr[j] + (t == mjJNT_FREE ? 3 : 0);
         if (mju_normalize4(q) < mjMINVAL) {
-          ok = sn_cerr(c, &k->loc, "joint quaternion is too small in keyframe");
+          ok = sn_cerr_attr(c, &k->loc, "qpos", "joint quaternion is too small in keyframe");
         }
       }
     }
     for (int j = 0; ok && (k->mquat.n || k->nparts) && j < nm; j++) {
       double* q = m->key_mquat + 4 * nm * i + 4 * j;
       if (mju_normalize4(q) < mjMINVAL) {
-        ok = sn_cerr(c, &k->loc, "mocap quaternion is too small in keyframe");
+        ok = sn_cerr_attr(c, &k->loc, "mquat", "mocap quaternion is too small in keyframe");
       }
     }
   }

@@ -14,7 +14,8 @@ int sn_compile_materials(sn_ctx* c) {
       if (s->textures[r] && s->textures[r][0]) {
         t = sn_find_name(c, mjOBJ_TEXTURE, s->textures[r]);
         if (t < 0) {
-          return sn_cerr(c, &s->loc, "unknown texture '%s' in material", s->textures[r]);
+          return sn_cerr_attr(c, &s->loc, "texture", "unknown texture '%s' in material",
+                              s->textures[r]);
         }
       }
       m->mat_texid[mjNTEXROLE * id + r] = t;

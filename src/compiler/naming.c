@@ -37,6 +37,27 @@ static const char* sn_name_of(sn_ctx* c, int objtype, int id) {
   }
 }
 
+// Source location of element id of a type in compiled order (NULL if unknown).
+static const sn_srcloc* sn_loc_of(sn_ctx* c, int objtype, int id) {
+  sn_spec* s = c->spec;
+  switch (objtype) {
+    case mjOBJ_BODY: return &SN_AT(s, bodies, sn_body, c->spec_of_body[id]).loc;
+    case mjOBJ_JOINT: return &SN_AT(s, joints, sn_joint, c->jnt_order[id]).loc;
+    case mjOBJ_GEOM: return &SN_AT(s, geoms, sn_geom, c->geom_order[id]).loc;
+    case mjOBJ_SITE: return &SN_AT(s, sites, sn_site, c->site_order[id]).loc;
+    case mjOBJ_CAMERA: return &SN_AT(s, cameras, sn_camera, c->cam_order[id]).loc;
+    case mjOBJ_LIGHT: return &SN_AT(s, lights, sn_light, c->light_order[id]).loc;
+    case mjOBJ_TEXTURE: return &SN_AT(s, textures, sn_texture, id).loc;
+    case mjOBJ_MATERIAL: return &SN_AT(s, materials, sn_material, id).loc;
+    case mjOBJ_ACTUATOR: return &SN_AT(s, actuators, sn_actuator, id).loc;
+    case mjOBJ_NUMERIC: return &SN_AT(s, numerics, sn_numeric, id).loc;
+    case mjOBJ_TEXT: return &SN_AT(s, texts, sn_text, id).loc;
+    case mjOBJ_TUPLE: return &SN_AT(s, tuples, sn_tuple, id).loc;
+    case mjOBJ_KEY: return &SN_AT(s, keys, sn_key, id).loc;
+    default: return NULL;
+  }
+}
+
 // The named types in the order of mjModel's name_*adr arrays.
 static int sn_nametypes(sn_ctx* c, mjModel* m, sn_nametype* t) {
   sn_spec* s = c->spec;
@@ -120,7 +141,23 @@ int sn_compile_names(sn_ctx* c) {
           break;
         }
         if (!strcmp(m->names + t[k].adr[map[slot]], name)) {
-          return sn_cerr(c, NULL, "repeated name '%s' (object type %d)", name, t[k].objtype);
+          // reported at the later element, in document order
+          int first = map[slot], second = i;
+          const sn_srcloc* a = sn_loc_of(c, t[k].objtype, first);
+          const sn_srcloc* b = sn_loc_of(c, t[k].objtype, second);
+          if (a && b && a->file && b->file && !strcmp(a->file, b->file) &&
+              (a->line > b->line || (a->line == b->line && a->column > b->column))) {
+            const sn_srcloc* tmp = a;
+            a = b;
+            b = tmp;
+          }
+          const char* type = mju_type2Str(t[k].objtype);
+          if (a && a->file && a->file[0]) {
+            return sn_cerr_attr(c, b, "name", "repeated name '%s' in %s (first used at %s:%d:%d)",
+                                name, type ? type : "?", a->file, a->line, a->column);
+          }
+          return sn_cerr_attr(c, b, "name", "repeated name '%s' in %s", name,
+                              type ? type : "?");
         }
       }
     }

@@ -17,7 +17,8 @@ int sn_compile_sites(sn_ctx* c) {
     sn_align_apply(c, s->body, &pose);
     if (s->type != mjGEOM_SPHERE && s->type != mjGEOM_CAPSULE && s->type != mjGEOM_ELLIPSOID &&
         s->type != mjGEOM_CYLINDER && s->type != mjGEOM_BOX) {
-      return sn_cerr(c, &s->loc, "site type must be sphere, capsule, ellipsoid, cylinder or box");
+      return sn_cerr_attr(c, &s->loc, "type",
+                          "site type must be sphere, capsule, ellipsoid, cylinder or box");
     }
     m->site_type[id] = s->type;
     m->site_bodyid[id] = s->body;
@@ -25,7 +26,7 @@ int sn_compile_sites(sn_ctx* c) {
     if (s->material && s->material[0]) {
       m->site_matid[id] = sn_find_name(c, mjOBJ_MATERIAL, s->material);
       if (m->site_matid[id] < 0) {
-        return sn_cerr(c, &s->loc, "material '%s' not found in site", s->material);
+        return sn_cerr_attr(c, &s->loc, "material", "material '%s' not found in site", s->material);
       }
     }
     m->site_group[id] = s->group;

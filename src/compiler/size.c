@@ -7,8 +7,12 @@
 
 #define SN_MIB 1048576.0
 
-// Round a byte count up to whole mebibytes, as MuJoCo reports its arena sizes.
+// Round a byte count up to whole mebibytes, as MuJoCo reports its arena sizes. Estimates
+// beyond what the compiler would allocate are capped (the caller reports them).
 static mjtSize sn_round_mib(double bytes) {
+  if (!(bytes <= (double)SN_MAX_MODEL_BYTES)) {
+    bytes = (double)SN_MAX_MODEL_BYTES + SN_MIB;
+  }
   return (mjtSize)(ceil(bytes / SN_MIB) * SN_MIB);
 }
 
@@ -32,14 +36,30 @@ void sn_compile_sizes_misc(sn_ctx* c, mjModel* z) {
   z->nJmom = 0;  // set by the actuator step
   if (s->memory >= 0) {
     if (s->njmax >= 0 || s->nstack >= 0) {
-      sn_cerr(c, NULL, "either 'memory' or the legacy 'njmax'/'nstack' may be set, not both");
+      sn_cerr_attr(c, s->loc.file ? &s->loc : NULL, "memory",
+                   "either 'memory' or the legacy 'njmax'/'nstack' may be set, not both");
       return;
     }
     z->narena = (mjtSize)s->memory;
   } else if (s->nstack >= 0) {
+    if ((size_t)s->nstack > SN_MAX_MODEL_BYTES / 8) {
+      sn_cerr_attr(c, s->loc.file ? &s->loc : NULL, "nstack",
+                   "model too large: a stack of %d values exceeds %zu bytes", s->nstack,
+                   (size_t)SN_MAX_MODEL_BYTES);
+      return;
+    }
     // the stack plus room for the constraint solver (about 3 MiB, fitted)
     z->narena = sn_round_mib(8.0 * s->nstack + 3137728 + 6000.0 * z->nv);
   } else {
     z->narena = sn_default_arena(z->nv, s->njmax >= 0 ? s->njmax : 500);
+    // Known difference: 3.3.8 loads njmax="2147483647" with a 1 MiB arena (its estimate
+    // wraps around); an estimate beyond the allocation limit is an error here.
+    if ((size_t)z->narena > SN_MAX_MODEL_BYTES) {
+      sn_cerr_attr(c, s->njmax >= 0 && s->loc.file ? &s->loc : NULL,
+                   s->njmax >= 0 ? "njmax" : NULL,
+                   "model too large: the estimated arena exceeds %zu bytes (njmax %d, nv %d)",
+                   (size_t)SN_MAX_MODEL_BYTES, s->njmax, z->nv);
+      return;
+    }
   }
 }

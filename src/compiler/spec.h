@@ -93,6 +93,7 @@ typedef struct {
   int nkey;                   // minimum number of keyframes
   int nuser_body, nuser_jnt, nuser_geom, nuser_site, nuser_cam;
   int nuser_tendon, nuser_actuator, nuser_sensor;  // -1: infer from data
+  sn_srcloc loc;              // the last <size> element (file NULL if there is none)
 } sn_size;
 
 // <statistic>: only the fields with set_* are overrides; the rest are computed.
@@ -130,6 +131,7 @@ typedef struct {
   double inertia[3];          // diaginertia
   double fullinertia[6];      // xx yy zz xy xz yz
   int has_fullinertia;
+  sn_srcloc iloc;             // the <inertial> element, if present
   sn_srcloc loc;
 } sn_body;
 

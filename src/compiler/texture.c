@@ -8,8 +8,36 @@
 
 #include <mujoco/mujoco.h>
 
+#include "base/memory.h"
 #include "compiler/compile.h"
 #include "io/vfs.h"
+
+// Largest texture, in bytes (all faces and channels): texture addresses are ints.
+#define SN_MAX_TEXTURE_BYTES 2147483647LL
+
+// Whether a w x h image of nc channels (times nface faces) fits the limit; sizes are
+// multiplied in 64 bits so that no product can overflow.
+static int sn_texture_fits(long long w, long long h, long long nc, long long nface,
+                           long long* bytes) {
+  *bytes = -1;
+  if (w <= 0 || h <= 0 || nc <= 0 || w > SN_MAX_TEXTURE_BYTES || h > SN_MAX_TEXTURE_BYTES) {
+    return 0;
+  }
+  long double total = (long double)w * (long double)h * (long double)nc * (long double)nface;
+  if (total > (long double)SN_MAX_TEXTURE_BYTES) {
+    return 0;
+  }
+  *bytes = (long long)total;
+  return 1;
+}
+
+static int sn_texture_too_large(sn_ctx* c, const sn_texture* t, const char* attr, long long w,
+                                long long h, int nface) {
+  return sn_cerr_attr(c, &t->loc, attr,
+                      "texture '%s' too large: %lld x %lld pixels x %d channels%s exceeds "
+                      "%lld bytes", t->name ? t->name : "", w, h, t->nchannel,
+                      nface == 6 ? " x 6 faces" : "", SN_MAX_TEXTURE_BYTES);
+}
 
 //---------------------------------- procedural ----------------------------------------------------
 
@@ -152,7 +180,8 @@ static void sn_texture_path(sn_ctx* c, const sn_texture* t, const char* file, ch
 static int sn_png_is_srgb(const unsigned char* d, size_t n) {
   size_t i = 8;
   while (i + 8 <= n) {
-    size_t len = ((size_t)d[i] << 24) | ((size_t)d[i + 1] << 16) | ((size_t)d[i + 2] << 8) | d[i + 3];
+    size_t len =
+        ((size_t)d[i] << 24) | ((size_t)d[i + 1] << 16) | ((size_t)d[i + 2] << 8) | d[i + 3];
     const unsigned char* type = d + i + 4;
     if (!memcmp(type, "sRGB", 4)) {
       return 1;
@@ -166,14 +195,14 @@ static int sn_png_is_srgb(const unsigned char* d, size_t n) {
 }
 
 // Decode a PNG file into 8-bit RGB (or RGBA when nchannel is 4).
-static int sn_load_png(sn_ctx* c, const sn_texture* t, const char* file, int nchannel,
-                       unsigned char** img, int* w, int* h, int* srgb) {
+static int sn_load_png(sn_ctx* c, const sn_texture* t, const char* attr, const char* file,
+                       int nchannel, unsigned char** img, int* w, int* h, int* srgb) {
   char path[1024];
   sn_texture_path(c, t, file, path, sizeof(path));
   char* buf = NULL;
   size_t size = 0;
   if (sn_vfs_read(c->vfs, path, &buf, &size) != 0) {
-    return sn_cerr(c, &t->loc, "could not open texture file '%s'", path);
+    return sn_cerr_attr(c, &t->loc, attr, "could not open texture file '%s'", path);
   }
   *srgb = sn_png_is_srgb((const unsigned char*)buf, size);
   png_image image;
@@ -181,19 +210,35 @@ static int sn_load_png(sn_ctx* c, const sn_texture* t, const char* file, int nch
   image.version = PNG_IMAGE_VERSION;
   if (!png_image_begin_read_from_memory(&image, buf, size)) {
     mju_free(buf);
-    return sn_cerr(c, &t->loc, "could not decode PNG file '%s'", path);
+    return sn_cerr_attr(c, &t->loc, attr, "could not decode PNG file '%s'", path);
   }
   image.format = nchannel == 4 ? PNG_FORMAT_RGBA : nchannel == 1 ? PNG_FORMAT_GRAY
                                                                  : PNG_FORMAT_RGB;
+  // the header's size is checked before anything that large is allocated
+  long long bytes;
+  if (!sn_texture_fits(image.width, image.height, nchannel, 1, &bytes)) {
+    long long iw = image.width, ih = image.height;
+    png_image_free(&image);
+    mju_free(buf);
+    return sn_cerr_attr(c, &t->loc, attr,
+                        "PNG file '%s' too large: %lld x %lld pixels x %d channels exceeds "
+                        "%lld bytes", path, iw, ih, nchannel, SN_MAX_TEXTURE_BYTES);
+  }
   *w = (int)image.width;
   *h = (int)image.height;
-  *img = (unsigned char*)mju_malloc(PNG_IMAGE_SIZE(image));
+  *img = (unsigned char*)sn_malloc_try((size_t)bytes);
+  if (!*img) {
+    png_image_free(&image);
+    mju_free(buf);
+    return sn_cerr_attr(c, &t->loc, attr, "could not allocate %lld bytes for PNG file '%s'",
+                        bytes, path);
+  }
   if (!png_image_finish_read(&image, NULL, *img, 0, NULL)) {
     mju_free(buf);
     mju_free(*img);
     *img = NULL;
     png_image_free(&image);
-    return sn_cerr(c, &t->loc, "could not decode PNG file '%s'", path);
+    return sn_cerr_attr(c, &t->loc, attr, "could not decode PNG file '%s'", path);
   }
   mju_free(buf);
   return 1;
@@ -219,15 +264,20 @@ static int sn_cube_grid(sn_ctx* c, const sn_texture* t, unsigned char** img, int
   int rows = t->gridsize[0], cols = t->gridsize[1], nc = t->nchannel;
   const char* layout = t->gridlayout ? t->gridlayout : "";
   if (rows <= 0 || cols <= 0 || rows * cols > 12) {
-    return sn_cerr(c, &t->loc, "gridsize must be positive with at most 12 cells");
+    return sn_cerr_attr(c, &t->loc, "gridsize", "gridsize must be positive with at most 12 cells");
   }
   if ((int)strlen(layout) != rows * cols) {
-    return sn_cerr(c, &t->loc, "gridlayout must have gridsize[0] x gridsize[1] characters");
+    return sn_cerr_attr(c, &t->loc, "gridlayout",
+                        "gridlayout must have gridsize[0] x gridsize[1] characters");
   }
   if (fw % cols || fh % rows || fw / cols != fh / rows) {
-    return sn_cerr(c, &t->loc, "the image does not divide into square grid cells");
+    return sn_cerr_attr(c, &t->loc, "gridsize", "the image does not divide into square grid cells");
   }
   int s = fw / cols;
+  long long bytes;
+  if (!sn_texture_fits(s, s, nc, 6, &bytes)) {
+    return sn_texture_too_large(c, t, "file", s, s, 6);
+  }
   int cell[6] = {-1, -1, -1, -1, -1, -1};
   for (int i = 0; i < rows * cols; i++) {
     const char* f = strchr("RLUDFB", layout[i]);
@@ -235,11 +285,16 @@ static int sn_cube_grid(sn_ctx* c, const sn_texture* t, unsigned char** img, int
       continue;
     }
     if (!f || !*f) {
-      return sn_cerr(c, &t->loc, "gridlayout may only contain the characters .RLUDFB");
+      return sn_cerr_attr(c, &t->loc, "gridlayout",
+                          "gridlayout may only contain the characters .RLUDFB");
     }
     cell[f - "RLUDFB"] = i;
   }
-  unsigned char* out = (unsigned char*)mju_malloc((size_t)s * (size_t)s * 6 * (size_t)nc);
+  unsigned char* out = (unsigned char*)sn_malloc_try((size_t)bytes);
+  if (!out) {
+    return sn_cerr_attr(c, &t->loc, "file", "could not allocate %lld bytes for texture '%s'",
+                        bytes, t->name ? t->name : "");
+  }
   for (int f = 0; f < 6; f++) {
     unsigned char* face = out + (size_t)f * (size_t)s * (size_t)s * (size_t)nc;
     if (cell[f] < 0) {
@@ -273,7 +328,9 @@ static int sn_cube_files(sn_ctx* c, const sn_texture* t, unsigned char** img, in
       continue;
     }
     int fw, fh, fs = 0;
-    if (!sn_load_png(c, t, file, nc, &faces[f], &fw, &fh, &fs)) {
+    static const char* attrs[6] = {"fileright", "fileleft", "fileup",
+                                   "filedown", "filefront", "fileback"};
+    if (!sn_load_png(c, t, attrs[f], file, nc, &faces[f], &fw, &fh, &fs)) {
       ok = 0;
     } else if (fw != fh || (s >= 0 && fw != s)) {
       ok = sn_cerr(c, &t->loc, "cube texture faces must be square images of one size");
@@ -285,9 +342,17 @@ static int sn_cube_files(sn_ctx* c, const sn_texture* t, unsigned char** img, in
   if (ok && s < 0) {
     ok = sn_cerr(c, &t->loc, "texture '%s' has neither a builtin nor a file", t->name);
   }
+  long long bytes = 0;
+  if (ok && !sn_texture_fits(s, s, nc, 6, &bytes)) {
+    ok = sn_texture_too_large(c, t, "fileright", s, s, 6);
+  }
+  if (ok) {
+    *img = (unsigned char*)sn_malloc_try((size_t)bytes);
+    ok = *img ? 1 : sn_cerr(c, &t->loc, "could not allocate %lld bytes for texture '%s'", bytes,
+                            t->name ? t->name : "");
+  }
   if (ok) {
     size_t face = (size_t)s * (size_t)s * (size_t)nc;
-    *img = (unsigned char*)mju_malloc(6 * face);
     for (int f = 0; f < 6; f++) {
       if (faces[f]) {
         memcpy(*img + (size_t)f * face, faces[f], face);
@@ -310,13 +375,24 @@ static int sn_texture_dims(sn_ctx* c, const sn_texture* t, int* w, int* h, unsig
                            int* srgb) {
   *img = NULL;
   *srgb = 0;
+  if (t->nchannel != 3 && !(t->builtin == mjBUILTIN_NONE && (t->nchannel == 4 ||
+                                                              t->nchannel == 1))) {
+    return sn_cerr_attr(c, &t->loc, "nchannel", "unsupported number of texture channels %d",
+                        t->nchannel);
+  }
   if (t->builtin != mjBUILTIN_NONE) {
     if (t->width <= 0 || (t->type == mjTEXTURE_2D && t->height <= 0)) {
-      return sn_cerr(c, &t->loc, "builtin texture '%s' needs a positive width and height",
-                     t->name);
+      return sn_cerr_attr(c, &t->loc, "width",
+                          "builtin texture '%s' needs a positive width and height", t->name);
+    }
+    long long bytes;
+    int nface = t->type == mjTEXTURE_2D ? 1 : 6;
+    long long bh = t->type == mjTEXTURE_2D ? t->height : t->width;
+    if (!sn_texture_fits(t->width, bh, t->nchannel, nface, &bytes)) {
+      return sn_texture_too_large(c, t, "width", t->width, bh, nface);
     }
     *w = t->width;
-    *h = t->type == mjTEXTURE_2D ? t->height : 6 * t->width;
+    *h = (int)(nface * bh);
     return 1;
   }
   if (!t->file || !t->file[0]) {
@@ -326,7 +402,7 @@ static int sn_texture_dims(sn_ctx* c, const sn_texture* t, int* w, int* h, unsig
     return sn_cube_files(c, t, img, w, h, srgb);
   }
   int fw, fh;
-  if (!sn_load_png(c, t, t->file, t->nchannel, img, &fw, &fh, srgb)) {
+  if (!sn_load_png(c, t, "file", t->file, t->nchannel, img, &fw, &fh, srgb)) {
     return 0;
   }
   int ok = 1;
@@ -335,7 +411,7 @@ static int sn_texture_dims(sn_ctx* c, const sn_texture* t, int* w, int* h, unsig
     *h = fh;
   } else if (t->gridsize[0] == 1 && t->gridsize[1] == 1) {
     // the six identical faces are stored once
-    ok = fw == fh ? 1 : sn_cerr(c, &t->loc, "cube texture image must be square");
+    ok = fw == fh ? 1 : sn_cerr_attr(c, &t->loc, "file", "cube texture image must be square");
     *w = fw;
     *h = fw;
   } else {
@@ -350,6 +426,7 @@ static int sn_texture_dims(sn_ctx* c, const sn_texture* t, int* w, int* h, unsig
 
 int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths) {
   sn_spec* s = c->spec;
+  long long total = 0;
   *ntexdata = 0;
   *npaths = 0;
   for (int i = 0; i < SN_COUNT(s, textures); i++) {
@@ -360,7 +437,12 @@ int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths) {
       return 0;
     }
     mju_free(img);
-    *ntexdata += w * h * t->nchannel;
+    total += (long long)w * h * t->nchannel;
+    if (total > SN_MAX_TEXTURE_BYTES) {
+      return sn_cerr(c, &t->loc, "model too large: texture data exceeds %lld bytes",
+                     SN_MAX_TEXTURE_BYTES);
+    }
+    *ntexdata = (int)total;
     if (t->builtin == mjBUILTIN_NONE && t->file && t->file[0]) {
       *npaths += (int)strlen(t->file) + 1;
     }
@@ -379,10 +461,6 @@ int sn_compile_textures(sn_ctx* c) {
     const sn_texture* t = &SN_AT(c->spec, textures, sn_texture, id);
     int w = 0, h = 0, srgb = 0;
     unsigned char* img;
-    if (t->nchannel != 3 && !(t->builtin == mjBUILTIN_NONE && (t->nchannel == 4 ||
-                                                                t->nchannel == 1))) {
-      return sn_cerr(c, &t->loc, "unsupported number of texture channels %d", t->nchannel);
-    }
     if (!sn_texture_dims(c, t, &w, &h, &img, &srgb)) {
       return 0;
     }

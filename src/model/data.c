@@ -5,6 +5,7 @@
 #include <mujoco/mujoco.h>
 
 #include "model/fields.h"
+#include "base/memory.h"
 #include "model/model.h"
 
 enum { SN_ALIGN = 64 };
@@ -38,17 +39,34 @@ static void sn_data_clear_arena_ptrs(mjData* d) {
   d->contact = (mjContact*)d->arena;
 }
 
-mjData* mj_makeData(const mjModel* m) {
-  mjData* d = (mjData*)mju_malloc(sizeof(mjData));
+mjData* sn_data_make_try(const mjModel* m) {
+  mjData* d = (mjData*)sn_malloc_try(sizeof(mjData));
+  if (!d) {
+    return NULL;
+  }
   memset(d, 0, sizeof(mjData));
   d->nbuffer = (mjtSize)sn_data_buffersize(m);
   d->narena = (mjtSize)sn_align((size_t)(m->narena > 0 ? m->narena : 0));
-  d->buffer = mju_malloc((size_t)d->nbuffer);
-  d->arena = mju_malloc((size_t)d->narena ? (size_t)d->narena : SN_ALIGN);
+  d->buffer = sn_malloc_try((size_t)d->nbuffer);
+  d->arena = d->buffer ? sn_malloc_try((size_t)d->narena ? (size_t)d->narena : SN_ALIGN) : NULL;
+  if (!d->arena) {
+    mju_free(d->buffer);
+    mju_free(d);
+    return NULL;
+  }
   d->nplugin = m->nplugin;
   d->signature = m->signature;
   sn_data_setptr(m, d);
   mj_resetData(m, d);
+  return d;
+}
+
+mjData* mj_makeData(const mjModel* m) {
+  mjData* d = sn_data_make_try(m);
+  if (!d) {
+    mju_error("Could not allocate memory for mjData (%zu bytes of arrays, %zu of arena)",
+              sn_data_buffersize(m), (size_t)(m->narena > 0 ? m->narena : 0));
+  }
   return d;
 }
 

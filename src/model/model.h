@@ -17,4 +17,7 @@ uint64_t sn_model_signature(const mjModel* m);
 // Bytes of the data buffer (model-sized arrays) needed for model m.
 size_t sn_data_buffersize(const mjModel* m);
 
+// mj_makeData that returns NULL instead of calling mju_error when memory is short.
+mjData* sn_data_make_try(const mjModel* m);
+
 #endif  // SINEW_MODEL_MODEL_H_

@@ -48,6 +48,7 @@ typedef struct sn_reader {
   int nclass;
   int capclass;
   int nreplicate;             // replicate elements seen
+  double nreplicated;         // elements created by expanding replicates so far
   struct rd_attachment* attach_head;  // <attach> elements, completed after reading
   struct rd_attachment* attach_tail;
 } sn_reader;
@@ -57,6 +58,9 @@ int sn_xml_read(const sn_xml_node* root, sn_spec* spec, const mjVFS* vfs, char* 
                 int error_sz);
 
 //---------------------------------- errors and attribute access (reader_attr.c) -------------------
+
+// Source location of node (file, line, column, element name) in the spec's pool.
+sn_srcloc rd_node_loc(sn_reader* r, const sn_xml_node* node);
 
 // Record an error at node (and attribute attr, may be NULL) and abandon reading.
 _Noreturn void rd_fail(sn_reader* r, const sn_xml_node* node, const char* attr,

@@ -7,6 +7,15 @@
 
 #include "xml/reader.h"
 
+sn_srcloc rd_node_loc(sn_reader* r, const sn_xml_node* node) {
+  sn_srcloc loc;
+  loc.file = sn_spec_strdup(r->spec, node->file);
+  loc.line = node->line;
+  loc.column = node->column;
+  loc.element = sn_spec_strdup(r->spec, node->name);
+  return loc;
+}
+
 _Noreturn void rd_fail(sn_reader* r, const sn_xml_node* node, const char* attr,
                        const char* fmt, ...) {
   const sn_xml_attr* a = attr ? sn_xml_find(node, attr) : NULL;

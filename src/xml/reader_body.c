@@ -3,6 +3,7 @@
 // one frame per copy, with names suffixed by the copy index as MuJoCo does.
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "xml/reader.h"
@@ -71,6 +72,7 @@ static void rd_inertial(sn_reader* r, const sn_xml_node* node, const rd_scope* s
     rd_fail(r, node, "fullinertia", "fullinertia and diaginertia cannot both be specified");
   }
   b->has_inertial = 1;
+  b->iloc = rd_node_loc(r, node);
   rd_reals(r, node, "pos", b->ipos);
   sn_xorient o = {0, {1, 0, 0, 0}, {SN_ORIENT_NONE, {0}}};
   rd_orient(r, node, &o);
@@ -235,6 +237,26 @@ static void rd_frame(sn_reader* r, const sn_xml_node* node, const rd_scope* scop
   rd_tree(r, node, &inner);
 }
 
+// Most elements the expansion of all replicates may create: element ids are ints and
+// every copy costs memory, so a runaway count is an error before anything is expanded.
+#define RD_MAX_REPLICATED 1e6
+
+// The replica count as written (0 if absent or unreadable; validated when read).
+static double rd_replicate_count(const sn_xml_node* node) {
+  const sn_xml_attr* a = sn_xml_find(node, "count");
+  return a ? strtod(a->value, NULL) : 0;
+}
+
+// Elements that one copy of node's children creates, nested replicates multiplied out.
+static double rd_subtree_elements(const sn_xml_node* node) {
+  double n = 0;
+  for (const sn_xml_node* c = node->child; c; c = c->next) {
+    double inner = 1 + rd_subtree_elements(c);
+    n += c->kind == SN_EL_REPLICATE ? rd_replicate_count(c) * inner : inner;
+  }
+  return n;
+}
+
 // Copy k of a replicate sits at the k-fold composition of (offset, rotation): each copy
 // is offset and rotated relative to the previous one.
 static void rd_replicate(sn_reader* r, const sn_xml_node* node, const rd_scope* scope) {
@@ -248,6 +270,15 @@ static void rd_replicate(sn_reader* r, const sn_xml_node* node, const rd_scope* 
   rd_check_used(r, node);
   if (count <= 0) {
     rd_fail(r, node, "count", "the number of replicas must be positive");
+  }
+  if (scope->suffix[0] == 0) {
+    // outermost replicate: its whole expansion, nested replicates included
+    double n = (double)count * (1 + rd_subtree_elements(node));
+    if (!(n <= RD_MAX_REPLICATED - r->nreplicated)) {
+      rd_fail(r, node, "count", "replicate would create %.0f elements (%.0f so far), more "
+              "than the limit of %.0f", n, r->nreplicated, RD_MAX_REPLICATED);
+    }
+    r->nreplicated += n;
   }
   r->nreplicate++;
   double step[4], pos[3] = {0, 0, 0}, quat[4] = {1, 0, 0, 0};

@@ -192,6 +192,7 @@ static int rd_memory(const char* s, long long* out) {
 
 void rd_size(sn_reader* r, const sn_xml_node* node) {
   sn_size* s = &r->spec->size;
+  s->loc = rd_node_loc(r, node);
   const sn_xml_attr* mem = rd_attr(r, node, "memory");
   if (mem && !rd_memory(mem->value, &s->memory)) {
     rd_fail(r, node, "memory", "expected an unsigned integer with an optional suffix "

@@ -217,7 +217,7 @@ static const sn_attr_def a_geom[] = {
   {"solmix", "r", NULL, 0}, {"solref", "r1-2", NULL, 0}, {"solimp", "r1-5", NULL, 0},
   {"margin", "r", NULL, 0}, {"gap", "r", NULL, 0}, {"fromto", "r6", NULL, 0},
   {"pos", "r3", NULL, 0}, ORIENT, {"hfield", "s", NULL, LATER}, {"mesh", "s", NULL, LATER},
-  {"fitscale", "r", NULL, 0}, {"fluidshape", "k", "none ellipsoid!", 0},
+  {"fitscale", "r", NULL, 0}, {"fluidshape", "k", "none ellipsoid", 0},
   {"fluidcoef", "r1-5", NULL, 0}, {"user", "r*", NULL, 0}, END};
 
 #define SITE_TYPES "sphere=2 capsule=3 ellipsoid=4 cylinder=5 box=6"
