@@ -1,0 +1,193 @@
+// mj_rne and mj_rnePostConstraint: inverse dynamics equals M*qacc + bias, the
+// analytic gravity torque of a pendulum, the skew-symmetry of the Coriolis terms,
+// disabled gravity, and the force balance of a free body.
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/rne.h"
+
+// cmocka's assert_float_equal compares in single precision: compare doubles instead
+#define assert_near(a, b, tol)                                                          \
+  do {                                                                                \
+    double a_ = (a), b_ = (b);                                                        \
+    if (!(fabs(a_ - b_) <= (tol))) {                                                  \
+      fail_msg("%s = %.17g, expected %.17g (tol %g)", #a, a_, b_, (double)(tol));     \
+    }                                                                                 \
+  } while (0)
+
+static mjModel* load(const char* xml) {
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
+  char err[500] = "";
+  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
+  mj_deleteVFS(&vfs);
+  if (!m) {
+    fail_msg("load failed: %s", err);
+  }
+  return m;
+}
+
+static const char* kTree =
+    "<mujoco><compiler angle='radian'/><worldbody>"
+    "<body pos='0 0 1'><freejoint/><geom type='box' size='.1 .2 .3' pos='.05 0 0'/>"
+    "  <body pos='.3 0 0'><joint type='ball'/>"
+    "    <geom type='capsule' fromto='0 0 0 .4 0 0' size='.05'/>"
+    "    <body pos='.4 0 0'><joint axis='0 1 0'/><joint type='slide' axis='1 0 0'/>"
+    "      <geom type='box' size='.1 .05 .05' pos='.1 0 0'/></body></body>"
+    "  <body pos='0 .3 0'><joint axis='1 0 0' pos='0 -.1 0'/>"
+    "    <geom type='ellipsoid' size='.1 .2 .05' pos='0 .2 0'/></body></body>"
+    "<body pos='1 0 0'><joint type='slide' axis='0 0 1'/><joint axis='1 1 0'/>"
+    "  <geom type='box' size='.1 .2 .3' euler='.1 .2 .3'/></body>"
+    "</worldbody></mujoco>";
+
+static mjtNum rnd(unsigned* s) {
+  *s = *s * 1103515245u + 12345u;
+  return ((*s >> 8) & 0xFFFF) / 32767.5 - 1;
+}
+
+static void position_stages(const mjModel* m, mjData* d) {
+  mj_kinematics(m, d);
+  mj_comPos(m, d);
+  mj_makeM(m, d);
+  mj_factorM(m, d);
+}
+
+static void random_state(const mjModel* m, mjData* d, unsigned seed) {
+  for (int i = 0; i < m->nq; i++) {
+    d->qpos[i] = m->qpos0[i] + 0.8 * rnd(&seed);
+  }
+  mj_normalizeQuat(m, d->qpos);
+  for (int i = 0; i < m->nv; i++) {
+    d->qvel[i] = rnd(&seed);
+    d->qacc[i] = rnd(&seed);
+  }
+  position_stages(m, d);
+  mj_comVel(m, d);
+}
+
+static void test_inverse_dynamics(void** state) {
+  (void)state;
+  mjModel* m = load(kTree);
+  mjData* d = mj_makeData(m);
+  random_state(m, d, 5);
+  int nv = m->nv;
+  mjtNum full[32], bias[32], Ma[32];
+  assert_true(nv <= 32);
+  mj_rne(m, d, 1, full);
+  mj_rne(m, d, 0, bias);
+  mj_mulM(m, d, Ma, d->qacc);
+  for (int i = 0; i < nv; i++) {
+    assert_near(full[i], Ma[i] + bias[i], 1e-10);
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// point-like mass at distance l on a hinge about y: bias = dV/dq = -m*g*l*cos(q)
+static void test_pendulum_gravity(void** state) {
+  (void)state;
+  mjModel* m = load(
+      "<mujoco><worldbody><body><joint axis='0 1 0'/>"
+      "<geom type='sphere' size='0.01' mass='3' pos='0.5 0 0'/></body></worldbody></mujoco>");
+  mjData* d = mj_makeData(m);
+  d->qpos[0] = 0.6;
+  position_stages(m, d);
+  mj_comVel(m, d);
+  mjtNum bias;
+  mj_rne(m, d, 0, &bias);
+  assert_near(bias, -3 * 9.81 * 0.5 * cos(0.6), 1e-12);
+
+  m->opt.disableflags |= mjDSBL_GRAVITY;
+  mj_rne(m, d, 0, &bias);
+  assert_near(bias, 0, 1e-15);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// without gravity, qvel'*bias = 0.5*qvel'*dM/dt*qvel (Coriolis skew symmetry)
+static void test_coriolis_power(void** state) {
+  (void)state;
+  mjModel* m = load(kTree);
+  m->opt.disableflags |= mjDSBL_GRAVITY;
+  mjData* d = mj_makeData(m);
+  random_state(m, d, 9);
+  int nv = m->nv, nq = m->nq;
+  mjtNum bias[32], qpos[64], Mv[32], qvel[32];
+  mj_rne(m, d, 0, bias);
+  mjtNum power = mju_dot(bias, d->qvel, nv);
+
+  // d/dt (v'*M*v) at fixed v by central differences along v
+  memcpy(qpos, d->qpos, sizeof(mjtNum) * nq);
+  memcpy(qvel, d->qvel, sizeof(mjtNum) * nv);
+  mjtNum h = 1e-6, e[2];
+  for (int s = 0; s < 2; s++) {
+    memcpy(d->qpos, qpos, sizeof(mjtNum) * nq);
+    mj_integratePos(m, d->qpos, qvel, s ? h : -h);
+    position_stages(m, d);
+    mj_mulM(m, d, Mv, qvel);
+    e[s] = mju_dot(Mv, qvel, nv);
+  }
+  mjtNum Mdot = (e[1] - e[0]) / (2 * h);
+  assert_near(power, 0.5 * Mdot, 1e-6 * (1 + fabs(power)));
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// a free body pushed by xfrc_applied with the matching acceleration: the free joint
+// transmits nothing, and the body accelerates at F/m + g
+static void test_post_constraint_free_body(void** state) {
+  (void)state;
+  mjModel* m = load(
+      "<mujoco><worldbody><body pos='0 0 1' euler='10 20 30'><freejoint/>"
+      "<geom type='box' size='.1 .2 .3' pos='.1 0 0'/></body></worldbody></mujoco>");
+  mjData* d = mj_makeData(m);
+  unsigned seed = 2;
+  for (int i = 0; i < 6; i++) {
+    d->qvel[i] = rnd(&seed);
+    d->xfrc_applied[6 + i] = 3 * rnd(&seed);
+  }
+  position_stages(m, d);
+  mj_comVel(m, d);
+  mjtNum bias[6], qfrc[6] = {0};
+  mj_rne(m, d, 0, bias);
+  mj_applyFT(m, d, d->xfrc_applied + 6, d->xfrc_applied + 9, d->xipos + 3, 1, qfrc);
+  for (int i = 0; i < 6; i++) {
+    qfrc[i] -= bias[i];
+  }
+  mj_solveM(m, d, d->qacc, qfrc, 1);
+  mj_rnePostConstraint(m, d);
+
+  for (int k = 0; k < 6; k++) {
+    assert_near(d->cfrc_int[6 + k], 0, 1e-10);
+  }
+  // cacc is the spatial acceleration at the com (origin of the com frame here) offset
+  // by -gravity; the com itself accelerates at cacc + gravity + w x v = F/m + gravity
+  mjtNum mass = m->body_mass[1], wxv[3];
+  mju_cross(wxv, d->cvel + 6, d->cvel + 9);
+  for (int k = 0; k < 3; k++) {
+    assert_near(d->cacc[9 + k] + wxv[k], d->xfrc_applied[6 + k] / mass, 1e-10);
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_inverse_dynamics),
+      cmocka_unit_test(test_pendulum_gravity),
+      cmocka_unit_test(test_coriolis_power),
+      cmocka_unit_test(test_post_constraint_free_body),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
