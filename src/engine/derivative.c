@@ -7,6 +7,7 @@
 
 #include "engine/actuator.h"
 #include "engine/derivative.h"
+#include "engine/fluid.h"
 
 #define SN_DISABLED(m, flag) ((m)->opt.disableflags & (flag))
 
@@ -134,7 +135,6 @@ static void passive_vel(const mjModel* m, mjData* d) {
     add_outer(m, d, val, ind, n, -b);
   }
   mj_freeStack(d);
-  // fluid force derivatives are added here once fluid forces exist
 }
 
 //---------------------------------- RNE -------------------------------------------------------------
@@ -329,6 +329,11 @@ void sn_smoothVelDeriv(const mjModel* m, mjData* d, int flg_bias) {
   }
   if (!SN_DISABLED(m, mjDSBL_DAMPER)) {
     passive_vel(m, d);
+  }
+  // fluid forces are not dampers: like the forces themselves (mj_passive), their
+  // slope is off only when springs and dampers are both disabled
+  if (!SN_DISABLED(m, mjDSBL_SPRING) || !SN_DISABLED(m, mjDSBL_DAMPER)) {
+    sn_fluid_vel(m, d, !flg_bias);
   }
   if (flg_bias) {
     rne_vel(m, d);

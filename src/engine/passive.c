@@ -1,9 +1,10 @@
 // Passive forces: joint and tendon spring-dampers, gravity compensation and
-// (later) fluid forces. Each kind has its own mjData vector; qfrc_passive is
+// fluid forces (engine/fluid.c). Each kind has its own mjData vector; qfrc_passive is
 // their sum, except that gravity compensation of joints flagged actgravcomp is
 // routed to qfrc_actuator by the actuation stage instead.
 #include <mujoco/mujoco.h>
 
+#include "engine/fluid.h"
 #include "engine/passive.h"
 
 #define SN_DISABLED(m, flag) ((m)->opt.disableflags & (flag))
@@ -136,7 +137,7 @@ void mj_passive(const mjModel* m, mjData* d) {
     dampers(m, d);
   }
   gravcomp(m, d);
-  // fluid forces (qfrc_fluid) are added by the fluid stage once it exists
+  sn_fluid(m, d);
 
   for (int i = 0; i < nv; i++) {
     mjtNum f = d->qfrc_spring[i] + d->qfrc_damper[i] + d->qfrc_fluid[i];

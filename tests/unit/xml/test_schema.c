@@ -136,9 +136,6 @@ static void test_not_yet_supported(void** state) {
   HAS(m, "not yet supported: asset/mesh");
   m = bad("<mujoco><worldbody><geom type=\"mesh\" mesh=\"m\"/></worldbody></mujoco>");
   HAS(m, "not yet supported");
-  m = bad("<mujoco><worldbody><geom size=\"1\" fluidshape=\"ellipsoid\"/></worldbody>"
-           "</mujoco>");
-  HAS(m, "not yet supported: geom fluidshape=\"ellipsoid\"");
   m = bad("<mujoco><actuator><motor tendon=\"t\"/></actuator></mujoco>");
   HAS(m, "element 'motor': attribute 'tendon': not yet supported: motor/tendon");
   m = bad("<mujoco><actuator><general joint=\"j\" gaintype=\"muscle\"/></actuator></mujoco>");
