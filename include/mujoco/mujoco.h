@@ -273,6 +273,9 @@ MJAPI void mj_subtreeVel(const mjModel* m, mjData* d);
 // Recursive Newton-Euler: M*qacc + c(q,v) (flg_acc=1) or c(q,v) (flg_acc=0).
 MJAPI void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result);
 
+// Body accelerations and interaction forces (cacc, cfrc_int, cfrc_ext) after the constraint solve.
+MJAPI void mj_rnePostConstraint(const mjModel* m, mjData* d);
+
 // Potential energy into d->energy[0].
 MJAPI void mj_energyPos(const mjModel* m, mjData* d);
 

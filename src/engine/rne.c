@@ -3,7 +3,6 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/com.h"
-#include "engine/rne.h"
 
 // acceleration of the world: -gravity unless disabled
 static void world_acc(const mjModel* m, mjtNum acc[6]) {

@@ -14,7 +14,6 @@
 
 #include <mujoco/mujoco.h>
 
-#include "engine/rne.h"
 
 // cmocka's assert_float_equal compares in single precision: compare doubles instead
 #define assert_near(a, b, tol)                                                          \
