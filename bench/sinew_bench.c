@@ -87,7 +87,11 @@ static double time_mujoco(const char* testspeed, const char* model, int steps, d
     return 0;
   }
   char cmd[4096];
-  snprintf(cmd, sizeof(cmd), "'%s' '%s' %d 1 %g 2>&1", testspeed, model, steps, ctrlnoise);
+  int len = snprintf(cmd, sizeof(cmd), "'%s' '%s' %d 1 %g 2>&1", testspeed, model, steps,
+                     ctrlnoise);
+  if (len < 0 || (size_t)len >= sizeof(cmd)) {
+    return 0;
+  }
   FILE* p = popen(cmd, "r");
   if (!p) {
     return 0;
@@ -133,8 +137,11 @@ static double median(double* v, int n) {
 }
 
 static void shorten(const char* path, char* out, size_t size) {
+  // keep the tail of a long path: the file name is the informative part
   size_t n = strlen(path);
-  snprintf(out, size, "%s", n + 1 > size ? path + n - (size - 1) : path);
+  const char* src = n + 1 > size ? path + n - (size - 1) : path;
+  size_t len = strlen(src);
+  memcpy(out, src, len + 1);
 }
 
 // Bench one scene; returns the Sinew/MuJoCo ratio, or 0 when one side is missing.
