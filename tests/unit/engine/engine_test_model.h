@@ -1,11 +1,19 @@
-// Hand-built models for the engine unit tests: a tree of bodies with at most one
-// joint each, boxes of given mass and half-sizes at the body frame origin (or at
-// ipos), plus actuator slots that the tests fill in. Used until the tests can
-// load MJCF files.
+// Models for the engine unit tests. Hand-built ones: a tree of bodies with at most
+// one joint each, boxes of given mass and half-sizes at the body frame origin (or at
+// ipos), plus actuator slots that the tests fill in. And the helpers shared by the
+// tests that load MJCF from a string: sn_test_load, the double-precision
+// assert_near and assert_vec_equal, the pseudo-random states and the common tree.
 #ifndef SINEW_TESTS_ENGINE_TEST_MODEL_H_
 #define SINEW_TESTS_ENGINE_TEST_MODEL_H_
 
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
+
+#include <cmocka.h>
 
 #include <mujoco/mujoco.h>
 
@@ -174,6 +182,76 @@ static inline void sn_test_actstate(mjModel* m, int i, int dyntype, int adr) {
   m->actuator_dyntype[i] = dyntype;
   m->actuator_actadr[i] = adr;
   m->actuator_actnum[i] = 1;
+}
+
+//---------------------------------- models loaded from MJCF --------------------------------------
+
+// cmocka's assert_float_equal compares in single precision: compare doubles instead
+#define assert_near(a, b, tol)                                                          \
+  do {                                                                                \
+    double a_ = (a), b_ = (b);                                                        \
+    if (!(fabs(a_ - b_) <= (tol))) {                                                  \
+      fail_msg("%s = %.17g, expected %.17g (tol %g)", #a, a_, b_, (double)(tol));     \
+    }                                                                                 \
+  } while (0)
+
+static inline void assert_vec_equal(const mjtNum* a, const mjtNum* b, int n, mjtNum tol) {
+  for (int i = 0; i < n; i++) {
+    assert_near(a[i], b[i], tol);
+  }
+}
+
+// Load a model from an MJCF string (as model.xml in a VFS); NULL and err on error.
+static inline mjModel* sn_test_try_load(const char* xml, char* err, int err_sz) {
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
+  mjModel* m = mj_loadXML("model.xml", &vfs, err, err_sz);
+  mj_deleteVFS(&vfs);
+  return m;
+}
+
+// Load a model from an MJCF string (as model.xml in a VFS); fails the test on error.
+static inline mjModel* sn_test_load(const char* xml) {
+  char err[500] = "";
+  mjModel* m = sn_test_try_load(xml, err, sizeof(err));
+  if (!m) {
+    fail_msg("load failed: %s", err);
+  }
+  return m;
+}
+
+// Every joint type in a branching tree, bodies off their inertial frames. Tests add
+// to it with SN_TEST_TREE_XML_WITH (site of the innermost body, extra bodies).
+#define SN_TEST_TREE_XML_WITH(site, extra)                                            \
+  "<mujoco><compiler angle='radian'/><worldbody>"                                     \
+  "<body pos='0 0 1'><freejoint/><geom type='box' size='.1 .2 .3' pos='.05 0 0'/>"  \
+  "  <body pos='.3 0 0'><joint type='ball'/>"                                         \
+  "    <geom type='capsule' fromto='0 0 0 .4 0 0' size='.05'/>"                       \
+  "    <body pos='.4 0 0'><joint axis='0 1 0'/><joint type='slide' axis='1 0 0'/>"    \
+  "      <geom type='box' size='.1 .05 .05' pos='.1 0 0'/>" site "</body></body>"     \
+  "  <body pos='0 .3 0'><joint axis='1 0 0' pos='0 -.1 0'/>"                          \
+  "    <geom type='ellipsoid' size='.1 .2 .05' pos='0 .2 0'/></body></body>"          \
+  "<body pos='1 0 0'><joint type='slide' axis='0 0 1'/><joint axis='1 1 0'/>"         \
+  "  <geom type='box' size='.1 .2 .3' euler='.1 .2 .3'/></body>" extra               \
+  "</worldbody></mujoco>"
+#define SN_TEST_TREE_XML SN_TEST_TREE_XML_WITH("", "")
+
+// deterministic pseudo-random numbers in [-1, 1]
+static inline mjtNum sn_test_rnd(unsigned* s) {
+  *s = *s * 1103515245u + 12345u;
+  return ((*s >> 8) & 0xFFFF) / 32767.5 - 1;
+}
+
+// A random configuration around qpos0 (unit quaternions) and velocity; no stages run.
+static inline void sn_test_random_qpos_qvel(const mjModel* m, mjData* d, unsigned seed) {
+  for (int i = 0; i < m->nq; i++) {
+    d->qpos[i] = m->qpos0[i] + 0.8 * sn_test_rnd(&seed);
+  }
+  mj_normalizeQuat(m, d->qpos);
+  for (int i = 0; i < m->nv; i++) {
+    d->qvel[i] = sn_test_rnd(&seed);
+  }
 }
 
 #endif  // SINEW_TESTS_ENGINE_TEST_MODEL_H_

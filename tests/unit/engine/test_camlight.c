@@ -10,27 +10,7 @@
 
 #include <mujoco/mujoco.h>
 
-// cmocka's assert_float_equal compares in single precision: compare doubles instead
-#define assert_near(a, b, tol)                                                          \
-  do {                                                                                \
-    double a_ = (a), b_ = (b);                                                        \
-    if (!(fabs(a_ - b_) <= (tol))) {                                                  \
-      fail_msg("%s = %.17g, expected %.17g (tol %g)", #a, a_, b_, (double)(tol));     \
-    }                                                                                 \
-  } while (0)
-
-static mjModel* load(const char* xml) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  char err[500] = "";
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
+#include "engine_test_model.h"
 
 static const char* kScene =
     "<mujoco><worldbody>"
@@ -52,15 +32,9 @@ static void stages(const mjModel* m, mjData* d) {
   mj_camlight(m, d);
 }
 
-static void assert_vec_equal(const mjtNum* a, const mjtNum* b, int n, mjtNum tol) {
-  for (int i = 0; i < n; i++) {
-    assert_near(a[i], b[i], tol);
-  }
-}
-
 static void test_modes(void** state) {
   (void)state;
-  mjModel* m = load(kScene);
+  mjModel* m = sn_test_load(kScene);
   mjData* d = mj_makeData(m);
   stages(m, d);
   // remember the tracking offsets at qpos0

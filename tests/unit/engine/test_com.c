@@ -12,45 +12,9 @@
 
 #include <mujoco/mujoco.h>
 
-// cmocka's assert_float_equal compares in single precision: compare doubles instead
-#define assert_near(a, b, tol)                                                          \
-  do {                                                                                \
-    double a_ = (a), b_ = (b);                                                        \
-    if (!(fabs(a_ - b_) <= (tol))) {                                                  \
-      fail_msg("%s = %.17g, expected %.17g (tol %g)", #a, a_, b_, (double)(tol));     \
-    }                                                                                 \
-  } while (0)
+#include "engine_test_model.h"
 
-static mjModel* load(const char* xml) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  char err[500] = "";
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
-
-static const char* kTree =
-    "<mujoco><compiler angle='radian'/><worldbody>"
-    "<body pos='0 0 1'><freejoint/><geom type='box' size='.1 .2 .3' pos='.05 0 0'/>"
-    "  <body pos='.3 0 0'><joint type='ball'/>"
-    "    <geom type='capsule' fromto='0 0 0 .4 0 0' size='.05'/>"
-    "    <body pos='.4 0 0'><joint axis='0 1 0'/><joint type='slide' axis='1 0 0'/>"
-    "      <geom type='box' size='.1 .05 .05' pos='.1 0 0'/></body></body>"
-    "  <body pos='0 .3 0'><joint axis='1 0 0' pos='0 -.1 0'/>"
-    "    <geom type='ellipsoid' size='.1 .2 .05' pos='0 .2 0'/></body></body>"
-    "<body pos='1 0 0'><joint type='slide' axis='0 0 1'/><joint axis='1 1 0'/>"
-    "  <geom type='box' size='.1 .2 .3' euler='.1 .2 .3'/></body>"
-    "</worldbody></mujoco>";
-
-static mjtNum rnd(unsigned* s) {
-  *s = *s * 1103515245u + 12345u;
-  return ((*s >> 8) & 0xFFFF) / 32767.5 - 1;
-}
+static const char* kTree = SN_TEST_TREE_XML;
 
 static void stages(const mjModel* m, mjData* d) {
   mj_kinematics(m, d);
@@ -60,13 +24,7 @@ static void stages(const mjModel* m, mjData* d) {
 }
 
 static void random_state(const mjModel* m, mjData* d, unsigned seed) {
-  for (int i = 0; i < m->nq; i++) {
-    d->qpos[i] = m->qpos0[i] + 0.8 * rnd(&seed);
-  }
-  mj_normalizeQuat(m, d->qpos);
-  for (int i = 0; i < m->nv; i++) {
-    d->qvel[i] = rnd(&seed);
-  }
+  sn_test_random_qpos_qvel(m, d, seed);
   stages(m, d);
 }
 
@@ -93,7 +51,7 @@ static void snap_at(const mjModel* m, mjData* d, const mjtNum* q0, mjtNum t, Sna
 
 static void test_subtree_com(void** state) {
   (void)state;
-  mjModel* m = load(kTree);
+  mjModel* m = sn_test_load(kTree);
   mjData* d = mj_makeData(m);
   random_state(m, d, 1);
   for (int b = 0; b < m->nbody; b++) {
@@ -117,7 +75,7 @@ static void test_subtree_com(void** state) {
 // subtree linear velocity and angular momentum from the body velocities
 static void test_velocities(void** state) {
   (void)state;
-  mjModel* m = load(kTree);
+  mjModel* m = sn_test_load(kTree);
   mjData* d = mj_makeData(m);
   assert_true(m->nbody <= 8);
   random_state(m, d, 2);
@@ -206,7 +164,7 @@ static void test_velocities(void** state) {
 // ball joint the joint's own rotation is left out
 static void test_cdof_dot_convention(void** state) {
   (void)state;
-  mjModel* m = load(kTree);
+  mjModel* m = sn_test_load(kTree);
   mjData* d = mj_makeData(m);
   random_state(m, d, 3);
   int ball = m->jnt_dofadr[1];

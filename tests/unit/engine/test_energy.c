@@ -11,27 +11,7 @@
 
 #include <mujoco/mujoco.h>
 
-// cmocka's assert_float_equal compares in single precision: compare doubles instead
-#define assert_near(a, b, tol)                                                          \
-  do {                                                                                \
-    double a_ = (a), b_ = (b);                                                        \
-    if (!(fabs(a_ - b_) <= (tol))) {                                                  \
-      fail_msg("%s = %.17g, expected %.17g (tol %g)", #a, a_, b_, (double)(tol));     \
-    }                                                                                 \
-  } while (0)
-
-static mjModel* load(const char* xml) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  char err[500] = "";
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
+#include "engine_test_model.h"
 
 static void stages(const mjModel* m, mjData* d) {
   mj_kinematics(m, d);
@@ -45,7 +25,7 @@ static void stages(const mjModel* m, mjData* d) {
 // potential -m*g.x at the com; kinetic 0.5*m*|v|^2 + 0.5*w'*I*w with w in body axes
 static void test_free_body(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody><body><freejoint/>"
       "<geom type='box' size='.1 .2 .3' pos='.2 0 0' mass='2'/></body></worldbody></mujoco>");
   mjData* d = mj_makeData(m);
@@ -83,7 +63,7 @@ static void test_free_body(void** state) {
 // 0.5*k*dist^2 for slide, hinge (from springref), ball and free (angle and offset)
 static void test_springs(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><compiler angle='radian'/><option gravity='0 0 0'/><worldbody>"
       "<body><joint type='slide' stiffness='2' springref='0.5'/><geom size='.1'/></body>"
       "<body><joint type='hinge' stiffness='3' springref='-0.2'/><geom size='.1'/></body>"

@@ -13,30 +13,10 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine_test_model.h"
+
 #include "engine/derivative.h"
 #include "engine/fluid.h"
-
-// cmocka's assert_float_equal compares in single precision: compare doubles instead
-#define assert_near(a, b, tol)                                                          \
-  do {                                                                                \
-    double a_ = (a), b_ = (b);                                                        \
-    if (!(fabs(a_ - b_) <= (tol))) {                                                  \
-      fail_msg("%s = %.17g, expected %.17g (tol %g)", #a, a_, b_, (double)(tol));     \
-    }                                                                                 \
-  } while (0)
-
-static mjModel* load(const char* xml) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  char err[500] = "";
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
 
 // A free box (inertia-box model) and a free body with ellipsoid-model geoms plus a
 // hinged child, all rotated; %s is the option element's extra attributes.
@@ -57,7 +37,7 @@ static const char* kModel =
 static mjModel* load_fluid(const char* options) {
   char xml[2000];
   snprintf(xml, sizeof(xml), kModel, options);
-  return load(xml);
+  return sn_test_load(xml);
 }
 
 static void random_qvel(const mjModel* m, mjData* d, unsigned seed, mjtNum scale) {
@@ -164,7 +144,7 @@ static void test_box_translation(void** state) {
       "<mujoco><option density='800' viscosity='0.05' gravity='0 0 0'/><worldbody>"
       "<body euler='0 0 90'><freejoint/><geom type='box' size='0.1 0.2 0.3' mass='3'/>"
       "</body></worldbody></mujoco>";
-  mjModel* m = load(xml);
+  mjModel* m = sn_test_load(xml);
   mjData* d = mj_makeData(m);
   mjtNum rho = 800, beta = 0.05, r[3] = {0.1, 0.2, 0.3}, req = 0.2;
   // body rotated 90 degrees about z: world x is local -y, world y is local x
@@ -201,7 +181,7 @@ static void test_geom_fluid(void** state) {
       "<geom type='capsule' size='0.1 0.2' fluidshape='ellipsoid'/>"
       "<geom type='box' size='0.1 0.1 0.1'/>"
       "</body></worldbody></mujoco>";
-  mjModel* m = load(xml);
+  mjModel* m = sn_test_load(xml);
   const mjtNum* f0 = m->geom_fluid;
   assert_near(f0[0], 1, 0);
   for (int k = 0; k < 5; k++) {

@@ -14,27 +14,7 @@
 
 #include <mujoco/mujoco.h>
 
-// cmocka's assert_float_equal compares in single precision: compare doubles instead
-#define assert_near(a, b, tol)                                                          \
-  do {                                                                                \
-    double a_ = (a), b_ = (b);                                                        \
-    if (!(fabs(a_ - b_) <= (tol))) {                                                  \
-      fail_msg("%s = %.17g, expected %.17g (tol %g)", #a, a_, b_, (double)(tol));     \
-    }                                                                                 \
-  } while (0)
-
-static mjModel* load(const char* xml) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  char err[500] = "";
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
+#include "engine_test_model.h"
 
 // every joint type, a branching tree, bodies off their inertial frames, armature
 static const char* kTree =
@@ -51,21 +31,9 @@ static const char* kTree =
     "<body pos='2 0 0'><freejoint/><geom type='sphere' size='.2'/></body>"
     "</worldbody></mujoco>";
 
-// deterministic pseudo-random numbers in [-1, 1]
-static mjtNum rnd(unsigned* s) {
-  *s = *s * 1103515245u + 12345u;
-  return ((*s >> 8) & 0xFFFF) / 32767.5 - 1;
-}
-
 // a random configuration (unit quaternions) and velocity, then the position stages
 static void random_state(const mjModel* m, mjData* d, unsigned seed) {
-  for (int i = 0; i < m->nq; i++) {
-    d->qpos[i] = m->qpos0[i] + 0.8 * rnd(&seed);
-  }
-  mj_normalizeQuat(m, d->qpos);
-  for (int i = 0; i < m->nv; i++) {
-    d->qvel[i] = rnd(&seed);
-  }
+  sn_test_random_qpos_qvel(m, d, seed);
   mj_kinematics(m, d);
   mj_comPos(m, d);
   mj_makeM(m, d);
@@ -74,7 +42,7 @@ static void random_state(const mjModel* m, mjData* d, unsigned seed) {
 
 static void test_pendulum(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody><body><joint axis='0 1 0' armature='0.25'/>"
       "<geom type='sphere' size='0.1' mass='2' pos='0.7 0 0'/></body></worldbody></mujoco>");
   mjData* d = mj_makeData(m);
@@ -95,7 +63,7 @@ static void test_pendulum(void** state) {
 // M = sum over bodies of m*Jp'*Jp + Jr'*I*Jr at the body com, plus armature
 static void test_crb_equals_jacobians(void** state) {
   (void)state;
-  mjModel* m = load(kTree);
+  mjModel* m = sn_test_load(kTree);
   mjData* d = mj_makeData(m);
   random_state(m, d, 7);
   int nv = m->nv;
@@ -163,7 +131,7 @@ static void test_crb_equals_jacobians(void** state) {
 
 static void test_solves(void** state) {
   (void)state;
-  mjModel* m = load(kTree);
+  mjModel* m = sn_test_load(kTree);
   mjData* d = mj_makeData(m);
   random_state(m, d, 3);
   int nv = m->nv;
@@ -171,7 +139,7 @@ static void test_solves(void** state) {
   mjtNum y[2 * 32], x[2 * 32], back[32], tmp[32];
   assert_true(nv <= 32);
   for (int i = 0; i < 2 * nv; i++) {
-    y[i] = rnd(&seed);
+    y[i] = sn_test_rnd(&seed);
   }
 
   // M*x = y for two right-hand sides, and in place
@@ -205,7 +173,7 @@ static void test_solves(void** state) {
 // sparse mj_addM merges the pattern of M into the destination rows
 static void test_addM_sparse(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody><body><joint/><geom size='.1' pos='.2 0 0'/>"
       "<body pos='.3 0 0'><joint axis='1 0 0'/><geom size='.1' pos='.2 0 0'/></body>"
       "</body></worldbody></mujoco>");
@@ -240,12 +208,8 @@ static void test_tendon_armature(void** state) {
   mjtNum qM[2][3];
   for (int k = 0; k < 2; k++) {
     snprintf(xml, sizeof(xml), base, k ? "0.5" : "0");
-    mjVFS vfs;
-    mj_defaultVFS(&vfs);
-    mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
     char err[500] = "";
-    mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-    mj_deleteVFS(&vfs);
+    mjModel* m = sn_test_try_load(xml, err, sizeof(err));
     if (!m) {
       skip();  // the loader does not read tendons yet
     }

@@ -11,38 +11,12 @@
 
 #include <mujoco/mujoco.h>
 
-// cmocka's assert_float_equal compares in single precision: compare doubles instead
-#define assert_near(a, b, tol)                                                          \
-  do {                                                                                \
-    double a_ = (a), b_ = (b);                                                        \
-    if (!(fabs(a_ - b_) <= (tol))) {                                                  \
-      fail_msg("%s = %.17g, expected %.17g (tol %g)", #a, a_, b_, (double)(tol));     \
-    }                                                                                 \
-  } while (0)
-
-static mjModel* load(const char* xml) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  char err[500] = "";
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
-
-static void assert_vec_equal(const mjtNum* a, const mjtNum* b, int n, mjtNum tol) {
-  for (int i = 0; i < n; i++) {
-    assert_near(a[i], b[i], tol);
-  }
-}
+#include "engine_test_model.h"
 
 // two-link planar pendulum about y: positions follow the angle sums
 static void test_planar_chain(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody><body pos='0 0 2'><joint axis='0 1 0'/>"
       "<geom type='capsule' fromto='0 0 0 1 0 0' size='.05'/>"
       "<body pos='1 0 0'><joint axis='0 1 0'/><geom type='capsule' fromto='0 0 0 .5 0 0' size='.05'/>"
@@ -73,7 +47,7 @@ static void test_planar_chain(void** state) {
 // ball and free quaternions are normalised for kinematics but not written back
 static void test_quaternion_normalisation(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody>"
       "<body><freejoint/><geom size='.1' pos='.1 .2 .3'/></body>"
       "<body pos='1 0 0'><joint type='ball'/><geom size='.1' pos='0 0 -.5'/></body>"
@@ -105,7 +79,7 @@ static void test_quaternion_normalisation(void** state) {
 // slide and hinge positions are measured from qpos0 (the joint ref)
 static void test_joint_reference(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><compiler angle='radian'/><worldbody><body><joint type='slide' axis='1 0 0' ref='0.5'/>"
       "<joint type='hinge' axis='0 0 1' ref='0.3' pos='1 0 0'/><geom size='.1'/></body>"
       "</worldbody></mujoco>");
@@ -130,7 +104,7 @@ static void test_joint_reference(void** state) {
 // mocap bodies take their pose from mocap_pos and (normalised) mocap_quat
 static void test_mocap(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody><body mocap='true' pos='1 2 3'><geom size='.1'/>"
       "<site pos='0 0 1'/></body></worldbody></mujoco>");
   mjData* d = mj_makeData(m);
@@ -154,7 +128,7 @@ static void test_mocap(void** state) {
 // geoms and sites agree with mj_local2Global for every sameframe mode
 static void test_frames_match_local2global(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody><body pos='.1 .2 .3' euler='10 20 30'>"
       "<joint type='ball'/><joint axis='1 1 0'/>"
       "<geom type='box' size='.1 .2 .3' pos='.4 0 0' euler='0 30 0'/>"

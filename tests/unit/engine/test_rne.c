@@ -14,46 +14,9 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine_test_model.h"
 
-// cmocka's assert_float_equal compares in single precision: compare doubles instead
-#define assert_near(a, b, tol)                                                          \
-  do {                                                                                \
-    double a_ = (a), b_ = (b);                                                        \
-    if (!(fabs(a_ - b_) <= (tol))) {                                                  \
-      fail_msg("%s = %.17g, expected %.17g (tol %g)", #a, a_, b_, (double)(tol));     \
-    }                                                                                 \
-  } while (0)
-
-static mjModel* load(const char* xml) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  char err[500] = "";
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
-
-static const char* kTree =
-    "<mujoco><compiler angle='radian'/><worldbody>"
-    "<body pos='0 0 1'><freejoint/><geom type='box' size='.1 .2 .3' pos='.05 0 0'/>"
-    "  <body pos='.3 0 0'><joint type='ball'/>"
-    "    <geom type='capsule' fromto='0 0 0 .4 0 0' size='.05'/>"
-    "    <body pos='.4 0 0'><joint axis='0 1 0'/><joint type='slide' axis='1 0 0'/>"
-    "      <geom type='box' size='.1 .05 .05' pos='.1 0 0'/></body></body>"
-    "  <body pos='0 .3 0'><joint axis='1 0 0' pos='0 -.1 0'/>"
-    "    <geom type='ellipsoid' size='.1 .2 .05' pos='0 .2 0'/></body></body>"
-    "<body pos='1 0 0'><joint type='slide' axis='0 0 1'/><joint axis='1 1 0'/>"
-    "  <geom type='box' size='.1 .2 .3' euler='.1 .2 .3'/></body>"
-    "</worldbody></mujoco>";
-
-static mjtNum rnd(unsigned* s) {
-  *s = *s * 1103515245u + 12345u;
-  return ((*s >> 8) & 0xFFFF) / 32767.5 - 1;
-}
+static const char* kTree = SN_TEST_TREE_XML;
 
 static void position_stages(const mjModel* m, mjData* d) {
   mj_kinematics(m, d);
@@ -64,12 +27,12 @@ static void position_stages(const mjModel* m, mjData* d) {
 
 static void random_state(const mjModel* m, mjData* d, unsigned seed) {
   for (int i = 0; i < m->nq; i++) {
-    d->qpos[i] = m->qpos0[i] + 0.8 * rnd(&seed);
+    d->qpos[i] = m->qpos0[i] + 0.8 * sn_test_rnd(&seed);
   }
   mj_normalizeQuat(m, d->qpos);
   for (int i = 0; i < m->nv; i++) {
-    d->qvel[i] = rnd(&seed);
-    d->qacc[i] = rnd(&seed);
+    d->qvel[i] = sn_test_rnd(&seed);
+    d->qacc[i] = sn_test_rnd(&seed);
   }
   position_stages(m, d);
   mj_comVel(m, d);
@@ -77,7 +40,7 @@ static void random_state(const mjModel* m, mjData* d, unsigned seed) {
 
 static void test_inverse_dynamics(void** state) {
   (void)state;
-  mjModel* m = load(kTree);
+  mjModel* m = sn_test_load(kTree);
   mjData* d = mj_makeData(m);
   random_state(m, d, 5);
   int nv = m->nv;
@@ -96,7 +59,7 @@ static void test_inverse_dynamics(void** state) {
 // point-like mass at distance l on a hinge about y: bias = dV/dq = -m*g*l*cos(q)
 static void test_pendulum_gravity(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody><body><joint axis='0 1 0'/>"
       "<geom type='sphere' size='0.01' mass='3' pos='0.5 0 0'/></body></worldbody></mujoco>");
   mjData* d = mj_makeData(m);
@@ -117,7 +80,7 @@ static void test_pendulum_gravity(void** state) {
 // without gravity, qvel'*bias = 0.5*qvel'*dM/dt*qvel (Coriolis skew symmetry)
 static void test_coriolis_power(void** state) {
   (void)state;
-  mjModel* m = load(kTree);
+  mjModel* m = sn_test_load(kTree);
   m->opt.disableflags |= mjDSBL_GRAVITY;
   mjData* d = mj_makeData(m);
   random_state(m, d, 9);
@@ -147,14 +110,14 @@ static void test_coriolis_power(void** state) {
 // transmits nothing, and the body accelerates at F/m + g
 static void test_post_constraint_free_body(void** state) {
   (void)state;
-  mjModel* m = load(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody><body pos='0 0 1' euler='10 20 30'><freejoint/>"
       "<geom type='box' size='.1 .2 .3' pos='.1 0 0'/></body></worldbody></mujoco>");
   mjData* d = mj_makeData(m);
   unsigned seed = 2;
   for (int i = 0; i < 6; i++) {
-    d->qvel[i] = rnd(&seed);
-    d->xfrc_applied[6 + i] = 3 * rnd(&seed);
+    d->qvel[i] = sn_test_rnd(&seed);
+    d->xfrc_applied[6 + i] = 3 * sn_test_rnd(&seed);
   }
   position_stages(m, d);
   mj_comVel(m, d);

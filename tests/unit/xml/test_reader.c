@@ -11,33 +11,14 @@
 
 #include <cmocka.h>
 
-#include "compiler/spec.h"
-#include "xml/load.h"
-
-__attribute__((weak)) mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error,
-                                          int error_sz) {
-  (void)spec, (void)vfs;
-  snprintf(error, (size_t)error_sz, "no compiler in this test build");
-  return NULL;
-}
-
-static char err[1024];
+#include "xml_test_util.h"
 
 static sn_spec* load(const char* xml) {
-  sn_spec* s = sn_xml_load_spec_text(xml, strlen(xml), "r.xml", NULL, err, sizeof(err));
-  if (!s) {
-    fail_msg("%s", err);
-  }
-  return s;
+  return sn_xml_test_load("r.xml", xml);
 }
 
 static const char* bad(const char* xml) {
-  sn_spec* s = sn_xml_load_spec_text(xml, strlen(xml), "r.xml", NULL, err, sizeof(err));
-  if (s) {
-    sn_spec_free(s);
-    fail_msg("should fail: %s", xml);
-  }
-  return err;
+  return sn_xml_test_bad("r.xml", xml);
 }
 
 static void test_globals(void** state) {
