@@ -42,6 +42,9 @@ static int sn_texture_too_large(sn_ctx* c, const sn_texture* t, const char* attr
 //---------------------------------- procedural ----------------------------------------------------
 
 static unsigned char sn_byte(double v) {
+  if (isnan(v)) {
+    return 0;  // a gradient on a one-pixel-wide image
+  }
   v = v < 0 ? 0 : v > 1 ? 1 : v;
   return (unsigned char)(255 * v);
 }
@@ -58,29 +61,64 @@ static void sn_mix(double out[3], const double a[3], const double b[3], double s
   }
 }
 
-// Smooth transition from 1 at r = 0 to 0 at r = 1 through 0.5 at r = 0.5.
-// Known difference: the XML reference only says "a sigmoid"; this normalised logistic
-// (slope 4.6) is the best fit found to 3.3.8's bytes (a 400 x 400 2d gradient: radial
-// in the pixel-centre coordinates, zero beyond r = 1, mean squared error 0.2 levels^2,
-// i.e. most bytes equal and the rest off by one or two). Byte-exact agreement would
-// need MuJoCo's exact formula, which is not documented.
-static double sn_sigmoid(double r) {
-  const double k = 4.6;
-  double l0 = 1 / (1 + exp(-0.5 * k)), l1 = 1 / (1 + exp(0.5 * k));
-  double l = 1 / (1 + exp(k * (r - 0.5)));
-  return (l - l1) / (l0 - l1);
+// Gradient profile: 1 at r = 0, 0.5 at r = 0.5, 0 at r = 1 (and beyond), an algebraic
+// sigmoid in u = 2 r - 1 scaled to pass through both ends. Derived from 3.3.8's bytes
+// (2d gradients of many sizes and colours, cube and skybox faces): byte-exact there.
+static double sn_gradient(double r) {
+  if (r >= 1) {
+    return 0;
+  }
+  double u = 2 * r - 1;
+  return 0.5 - u / sqrt(2 + 2 * u * u);
+}
+
+// std::mt19937_64 (the 64-bit Mersenne twister of C++11, standard parameters). mark="random"
+// in 3.3.8 draws one number per pixel, u = draw / 2^64, from this engine seeded with 42 for
+// each texture, and marks the pixel when u < random (found from its bytes; exact).
+typedef struct {
+  unsigned long long mt[312];
+  int i;
+} sn_mt64;
+
+static void sn_mt64_seed(sn_mt64* g, unsigned long long seed) {
+  g->mt[0] = seed;
+  for (int i = 1; i < 312; i++) {
+    g->mt[i] = 6364136223846793005ULL * (g->mt[i - 1] ^ (g->mt[i - 1] >> 62)) +
+               (unsigned long long)i;
+  }
+  g->i = 312;
+}
+
+static unsigned long long sn_mt64_next(sn_mt64* g) {
+  const unsigned long long upper = 0xFFFFFFFF80000000ULL, lower = 0x7FFFFFFFULL;
+  if (g->i >= 312) {
+    for (int i = 0; i < 312; i++) {
+      unsigned long long x = (g->mt[i] & upper) | (g->mt[(i + 1) % 312] & lower);
+      unsigned long long xa = x >> 1;
+      if (x & 1) {
+        xa ^= 0xB5026F5AA96619E9ULL;
+      }
+      g->mt[i] = g->mt[(i + 156) % 312] ^ xa;
+    }
+    g->i = 0;
+  }
+  unsigned long long y = g->mt[g->i++];
+  y ^= (y >> 29) & 0x5555555555555555ULL;
+  y ^= (y << 17) & 0x71D67FFFEDA60000ULL;
+  y ^= (y << 37) & 0xFFF7EEE000000000ULL;
+  y ^= y >> 43;
+  return y;
+}
+
+static double sn_uniform(sn_mt64* g) {
+  return (double)sn_mt64_next(g) / 18446744073709551616.0;
 }
 
 // One square or rectangular image of a builtin texture. face: -1 for 2d, else 0..5.
-// Uniform number in [0, 1) from a per-texture generator (64-bit LCG, Knuth's MMIX
-// constants): a model compiles to the same bytes every time.
-static double sn_uniform(unsigned long long* state) {
-  *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
-  return (double)(*state >> 11) / 9007199254740992.0;
-}
-
+// Pixel coordinates run from -1 to 1 between the centres of the first and last pixels (an
+// image one pixel wide has none: 3.3.8 gives zero bytes for the gradient there).
 static void sn_builtin_face(const sn_texture* t, int face, int w, int h, unsigned char* img,
-                            unsigned long long* rng) {
+                            sn_mt64* rng) {
   for (int r = 0; r < h; r++) {
     for (int c = 0; c < w; c++) {
       double rgb[3];
@@ -95,12 +133,13 @@ static void sn_builtin_face(const sn_texture* t, int face, int w, int h, unsigne
           break;
         }
         case mjBUILTIN_GRADIENT: {
-          double x = 2 * (c + 0.5) / w - 1, y = 2 * (r + 0.5) / h - 1;
+          double x = w > 1 ? 2.0 * c / (w - 1) - 1 : NAN, y = h > 1 ? 2.0 * r / (h - 1) - 1 : NAN;
           double s;
           if (face < 0) {
-            s = sn_sigmoid(sqrt(x * x + y * y) / sqrt(2.0) * 1.0);
+            // radial: rgb1 at the centre, rgb2 from distance 1 on
+            s = sn_gradient(sqrt(x * x + y * y));
           } else {
-            // elevation of the pixel direction: up face bright, down face dark
+            // angle of the pixel direction from straight up, over pi: up face bright
             double d[3];
             switch (face) {
               case 0: d[0] = 1, d[1] = -y, d[2] = -x; break;
@@ -111,7 +150,7 @@ static void sn_builtin_face(const sn_texture* t, int face, int w, int h, unsigne
               default: d[0] = -x, d[1] = -y, d[2] = -1; break;
             }
             double e = d[1] / sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-            s = sn_sigmoid(0.5 - 0.5 * e);
+            s = sn_gradient(acos(e) / mjPI);
           }
           sn_mix(rgb, t->rgb1, t->rgb2, s);
           break;
@@ -124,9 +163,6 @@ static void sn_builtin_face(const sn_texture* t, int face, int w, int h, unsigne
       switch (t->mark) {
         case mjMARK_EDGE: mark = r == 0 || c == 0 || r == h - 1 || c == w - 1; break;
         case mjMARK_CROSS: mark = r == h / 2 || c == w / 2; break;
-        // Known difference: 3.3.8 draws from an undocumented generator with a fixed
-        // seed (neither musl rand() nor std::mt19937 with small seeds reproduces it),
-        // so the marked pixels differ; the density is the same.
         case mjMARK_RANDOM: mark = sn_uniform(rng) < t->random; break;
         default: break;
       }
@@ -136,7 +172,8 @@ static void sn_builtin_face(const sn_texture* t, int face, int w, int h, unsigne
 }
 
 static void sn_builtin(const sn_texture* t, int w, int h, unsigned char* data) {
-  unsigned long long rng = 123;  // fixed seed, as documented for MuJoCo
+  sn_mt64 rng;
+  sn_mt64_seed(&rng, 42);
   if (t->type == mjTEXTURE_2D) {
     sn_builtin_face(t, -1, w, h, data, &rng);
     return;

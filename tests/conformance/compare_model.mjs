@@ -29,10 +29,6 @@ const KNOWN = [
     reason: 'bounding-volume trees: when two geom boxes tie on the split axis, the order of ' +
             'nodes is an implementation choice (same trees up to node order); with ' +
             'fusestatic 3.3.8 also leaves stale ids in internal nodes (see src/compiler/fuse.c)' },
-  { field: /^tex_data$/,
-    reason: 'builtin "gradient" textures use a sigmoid fitted to 3.3.8 (2d: within a few ' +
-            'levels of 255; cube and skybox faces further off) and mark="random" uses a ' +
-            'different generator: the exact formulas are not documented (src/compiler/texture.c)' },
 ];
 
 function known(field, model) {
