@@ -6,7 +6,8 @@
 // Index of the first bad entry of vec, or -1.
 static int first_bad(const mjtNum* vec, int n) {
   for (int i = 0; i < n; i++) {
-    if (mju_isBad(vec[i])) {
+    mjtNum x = vec[i];
+    if (x != x || x > mjMAXVAL || x < -mjMAXVAL) {  // mju_isBad, inlined
       return i;
     }
   }

@@ -139,12 +139,28 @@ void mj_comVel(const mjModel* m, mjData* d) {
       int i = m->jnt_dofadr[j];
       int n = 1;
       switch (m->jnt_type[j]) {
-        case mjJNT_FREE:
-          for (int k = 0; k < 3; k++) {
-            sn_crossMotion(d->cdof_dot + 6 * (i + k), cvel, d->cdof + 6 * (i + k));
-          }
-          add_dof_vel(cvel, d->cdof + 6 * i, d->qvel + i, 3);
+        case mjJNT_FREE: {
+          // translational axes are the unit vectors (0, e_k): crossMotion and the
+          // velocity update reduce to their non-zero terms
+          mjtNum* cdd = d->cdof_dot + 6 * i;
+          mjtNum w0 = cvel[0], w1 = cvel[1], w2 = cvel[2];
+          cdd[0] = cdd[1] = cdd[2] = 0;
+          cdd[3] = 0;
+          cdd[4] = w2;
+          cdd[5] = -w1;
+          cdd[6] = cdd[7] = cdd[8] = 0;
+          cdd[9] = -w2;
+          cdd[10] = 0;
+          cdd[11] = w0;
+          cdd[12] = cdd[13] = cdd[14] = 0;
+          cdd[15] = w1;
+          cdd[16] = -w0;
+          cdd[17] = 0;
+          cvel[3] += d->qvel[i];
+          cvel[4] += d->qvel[i + 1];
+          cvel[5] += d->qvel[i + 2];
           i += 3;
+        }
           n = 3;
           break;
         case mjJNT_BALL:

@@ -29,9 +29,7 @@ void mj_crb(const mjModel* m, mjData* d) {
     }
   }
 
-  for (int k = 0; k < m->nM; k++) {
-    d->qM[k] = 0;
-  }
+  // every entry of qM is written below: row i holds dof i and its ancestors
   for (int i = 0; i < nv; i++) {
     mjtNum force[6];
     const mjtNum* cdof = d->cdof + 6 * i;
@@ -39,11 +37,14 @@ void mj_crb(const mjModel* m, mjData* d) {
     mjtNum* row = d->qM + m->dof_Madr[i];
     row[0] = sn_dot6(cdof, force) + m->dof_armature[i];
 
-    // simple dofs are decoupled by construction: their off-diagonal entries stay 0
+    // simple dofs are decoupled by construction: their off-diagonal entries are 0
+    int k = 1;
     if (m->dof_simplenum[i]) {
+      for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
+        row[k++] = 0;
+      }
       continue;
     }
-    int k = 1;
     for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
       row[k++] = sn_dot6(d->cdof + 6 * j, force);
     }
@@ -129,9 +130,11 @@ void mj_factorM(const mjModel* m, mjData* d) {
     const int* col = m->M_colind + rowadr[k];
     for (int p = n - 1; p >= 0; p--) {
       mjtNum scale = row[p] * invdiag;
-      mjtNum* anc = L + rowadr[col[p]];
+      // the ancestor's row is a different row of L: no overlap with row k
+      mjtNum* restrict anc = L + rowadr[col[p]];
+      const mjtNum* restrict src = row;
       for (int q = 0; q <= p; q++) {
-        anc[q] -= scale * row[q];
+        anc[q] -= scale * src[q];
       }
       row[p] = scale;
     }

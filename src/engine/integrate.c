@@ -85,9 +85,11 @@ static void factor_ldl(const mjModel* m, mjtNum* H, mjtNum* diaginv) {
     for (int a = nk - 2; a >= 0; a--) {
       int ri = m->M_rowadr[m->M_colind[rk + a]];
       mjtNum tmp = H[rk + a] * inv;
-      // the row of ancestor i is the prefix of row k up to i
+      // the row of ancestor i is the prefix of row k up to i (a different row)
+      mjtNum* restrict dst = H + ri;
+      const mjtNum* restrict src = H + rk;
       for (int p = 0; p <= a; p++) {
-        H[ri + p] -= tmp * H[rk + p];
+        dst[p] -= tmp * src[p];
       }
     }
     for (int a = 0; a < nk - 1; a++) {

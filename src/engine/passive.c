@@ -115,14 +115,18 @@ static void gravcomp(const mjModel* m, mjData* d) {
 
 void mj_passive(const mjModel* m, mjData* d) {
   int nv = m->nv;
-  mju_zero(d->qfrc_spring, nv);
-  mju_zero(d->qfrc_damper, nv);
-  mju_zero(d->qfrc_gravcomp, nv);
-  mju_zero(d->qfrc_fluid, nv);
-  mju_zero(d->qfrc_passive, nv);
-
   int has_spring = !SN_DISABLED(m, mjDSBL_SPRING);
   int has_damper = !SN_DISABLED(m, mjDSBL_DAMPER);
+
+  mju_zero(d->qfrc_spring, nv);
+  if (!has_damper) {
+    mju_zero(d->qfrc_damper, nv);  // otherwise dampers() writes every entry
+  }
+  mju_zero(d->qfrc_gravcomp, nv);
+  mju_zero(d->qfrc_fluid, nv);
+  if (!has_spring && !has_damper) {
+    mju_zero(d->qfrc_passive, nv);  // otherwise the sum below writes every entry
+  }
 
   // both disabled switches off every passive force, callback included (3.3.6+)
   if (!has_spring && !has_damper) {
