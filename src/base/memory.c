@@ -10,8 +10,6 @@
 void* (*mju_user_malloc)(size_t) = NULL;
 void (*mju_user_free)(void*) = NULL;
 
-enum { SN_ALIGN = 64 };
-
 void* sn_malloc_try(size_t size) {
   if (size == 0) {
     size = 1;
@@ -22,8 +20,7 @@ void* sn_malloc_try(size_t size) {
   if (size > SIZE_MAX - SN_ALIGN) {
     return NULL;
   }
-  size_t rounded = (size + SN_ALIGN - 1) / SN_ALIGN * SN_ALIGN;
-  return aligned_alloc(SN_ALIGN, rounded);
+  return aligned_alloc(SN_ALIGN, sn_align(size));
 }
 
 void* mju_malloc(size_t size) {

@@ -4,15 +4,9 @@
 
 #include <mujoco/mujoco.h>
 
-#include "model/fields.h"
 #include "base/memory.h"
+#include "model/fields.h"
 #include "model/model.h"
-
-enum { SN_ALIGN = 64 };
-
-static size_t sn_align(size_t n) {
-  return (n + SN_ALIGN - 1) / SN_ALIGN * SN_ALIGN;
-}
 
 size_t sn_data_buffersize(const mjModel* m) {
   size_t total = 0;

@@ -4,16 +4,9 @@
 
 #include <mujoco/mujoco.h>
 
+#include "base/memory.h"
 #include "model/fields.h"
 #include "model/model.h"
-
-// Every array starts on a 64-byte boundary so vectorised loops never straddle
-// cache lines and copies between models keep the same layout.
-enum { SN_ALIGN = 64 };
-
-static size_t sn_align(size_t n) {
-  return (n + SN_ALIGN - 1) / SN_ALIGN * SN_ALIGN;
-}
 
 size_t sn_model_buffersize(const mjModel* m) {
   size_t total = 0;
@@ -51,15 +44,17 @@ uint64_t sn_model_signature(const mjModel* m) {
 }
 
 mjModel* sn_model_alloc(const mjModel* sizes) {
-  mjModel* m = (mjModel*)malloc(sizeof(mjModel));
+  // through the user's allocation hooks like every other Sinew allocation, but
+  // without mju_error: the compiler reports a failure as a load error
+  mjModel* m = (mjModel*)sn_malloc_try(sizeof(mjModel));
   if (!m) {
     return NULL;
   }
   *m = *sizes;
   m->nbuffer = (mjtSize)sn_model_buffersize(m);
-  m->buffer = aligned_alloc(SN_ALIGN, (size_t)m->nbuffer ? (size_t)m->nbuffer : SN_ALIGN);
+  m->buffer = sn_malloc_try((size_t)m->nbuffer);
   if (!m->buffer) {
-    free(m);
+    mju_free(m);
     return NULL;
   }
   memset(m->buffer, 0, (size_t)m->nbuffer);
@@ -97,8 +92,8 @@ void mj_deleteModel(mjModel* m) {
   if (!m) {
     return;
   }
-  free(m->buffer);
-  free(m);
+  mju_free(m->buffer);
+  mju_free(m);
 }
 
 mjtSize mj_sizeModel(const mjModel* m) {
