@@ -71,6 +71,16 @@ static void add_block(mjtNum B[36], int rb, int cb, const mjtNum M[9], mjtNum sc
   }
 }
 
+// B (6x6) block (rb, cb) -= [a]x * diag(d): the derivative of (d o x) x a with respect to x
+static void sub_skew_diag(mjtNum B[36], int rb, int cb, const mjtNum a[3], const mjtNum d[3]) {
+  mjtNum M[9];
+  skew(M, a);
+  for (int i = 0; i < 9; i++) {
+    M[i] *= d[i % 3];
+  }
+  add_block(B, rb, cb, M, -1);
+}
+
 //---------------------------------- shared ----------------------------------------------------------
 
 void sn_fluid_semiaxes(int type, const mjtNum size[3], mjtNum semi[3]) {
@@ -303,27 +313,15 @@ static void ellipsoid_deriv(const mjModel* m, const snEllipsoid* e, const mjtNum
   // df/dw = [mv]x ; df/dv = -[w]x diag(mA)
   skew(M, mv);
   add_block(B, 1, 0, M, 1);
-  skew(M, w);
-  for (int i = 0; i < 9; i++) {
-    M[i] *= -e->mA[i % 3];
-  }
-  add_block(B, 1, 1, M, 1);
+  sub_skew_diag(B, 1, 1, w, e->mA);
   // dg/dv = [mv]x - [v]x diag(mA)
   skew(M, mv);
   add_block(B, 0, 1, M, 1);
-  skew(M, v);
-  for (int i = 0; i < 9; i++) {
-    M[i] *= -e->mA[i % 3];
-  }
-  add_block(B, 0, 1, M, 1);
+  sub_skew_diag(B, 0, 1, v, e->mA);
   // dg/dw = [Iw]x - [w]x diag(IA)
   skew(M, Iw);
   add_block(B, 0, 0, M, 1);
-  skew(M, w);
-  for (int i = 0; i < 9; i++) {
-    M[i] *= -e->IA[i % 3];
-  }
-  add_block(B, 0, 0, M, 1);
+  sub_skew_diag(B, 0, 0, w, e->IA);
 
   // viscous resistance
   mjtNum vf = -6 * mjPI * beta * e->rD;
