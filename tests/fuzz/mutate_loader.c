@@ -199,6 +199,41 @@ static int check_one(const char* label, const char* tag, const char* data, size_
   return 0;
 }
 
+// check_one in a child process, so a crash is reported and the run goes on. Counts the
+// case in g_passed/g_failed. Returns 0 passed, 1 failed (reported by the child), 2
+// crashed (wait status in *status; the caller reports it), -1 if fork failed.
+static int check_forked(const char* label, const char* tag, const char* data, size_t size,
+                        int extra, int cls, int error_sz, const char* log, int* status) {
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int bad = check_one(label, tag, data, size, extra, cls, error_sz, log);
+    if (__lsan_do_recoverable_leak_check && __lsan_do_recoverable_leak_check()) {
+      fprintf(stderr, "FAIL %s: LeakSanitizer found a leak\n", label);
+      bad = 1;
+    }
+    fflush(NULL);
+    _exit(bad ? 1 : 0);
+  }
+  *status = 0;
+  if (pid < 0 || waitpid(pid, status, 0) < 0) {
+    fprintf(stderr, "mutate_loader: fork failed\n");
+    return -1;
+  }
+  if (WIFEXITED(*status) && WEXITSTATUS(*status) == 0) {
+    g_passed++;
+    return 0;
+  }
+  g_failed++;
+  return WIFEXITED(*status) && WEXITSTATUS(*status) == 1 ? 1 : 2;
+}
+
+// The crash kind of a wait status, for reports.
+static const char* crash_kind(int status, int* code) {
+  *code = WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status);
+  return WIFSIGNALED(status) ? "signal" : "exit code";
+}
+
 static void build_case(long k, mutant* mu, int* seed_index, int* error_sz) {
   uint64_t r = g_opt.seed * 0x9e3779b97f4a7c15ULL ^ (uint64_t)(k + 1) * 0xd1b54a32d192ed03ULL;
   rng_next(&r);
@@ -367,31 +402,16 @@ int main(int argc, char** argv) {
       // check_one reports problems; a second quiet load tells whether it loads. A
       // reproducer runs in a child process so a crash is reported and the run goes on.
       if (s->regression) {
-        fflush(NULL);
-        pid_t pid = fork();
-        if (pid == 0) {
-          int bad =
-              check_one(label, tag, s->data, s->size, s->extra_dir, CLS_NONE, 1000, NULL);
-          if (__lsan_do_recoverable_leak_check && __lsan_do_recoverable_leak_check()) {
-            fprintf(stderr, "FAIL %s: LeakSanitizer found a leak\n", label);
-            bad = 1;
-          }
-          fflush(NULL);
-          _exit(bad ? 1 : 0);
-        }
-        int status = 0;
-        if (pid < 0 || waitpid(pid, &status, 0) < 0) {
-          fprintf(stderr, "mutate_loader: fork failed\n");
+        int status, code;
+        int rc = check_forked(label, tag, s->data, s->size, s->extra_dir, CLS_NONE, 1000, NULL,
+                              &status);
+        if (rc < 0) {
           return 2;
         }
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-          g_passed++;
-        } else {
-          g_failed++;
-          if (!(WIFEXITED(status) && WEXITSTATUS(status) == 1)) {
-            fprintf(stderr, "FAIL %s: CRASH (%s %d)\n", label,
-                    WIFSIGNALED(status) ? "signal" : "exit code",
-                    WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+        if (rc > 0) {
+          if (rc == 2) {
+            const char* kind = crash_kind(status, &code);
+            fprintf(stderr, "FAIL %s: CRASH (%s %d)\n", label, kind, code);
           }
           s->baseline_ok = 0;
           s->crashes = 1;  // not mutated further: the same defect would stop the run
@@ -438,35 +458,19 @@ int main(int argc, char** argv) {
     snprintf(tag, sizeof(tag), "%ld", k);
     ran++;
     if (g_opt.fork_each) {
-      fflush(NULL);
-      pid_t pid = fork();
-      if (pid == 0) {
-        int bad = check_one(label, tag, mu.doc.p, mu.doc.n, g_seeds[si].extra_dir, mu.cls,
-                            error_sz, mu.log);
-        if (__lsan_do_recoverable_leak_check && __lsan_do_recoverable_leak_check()) {
-          fprintf(stderr, "FAIL %s: LeakSanitizer found a leak\n", label);
-          bad = 1;
-        }
-        fflush(NULL);
-        _exit(bad ? 1 : 0);
-      }
-      int status = 0;
-      if (pid < 0 || waitpid(pid, &status, 0) < 0) {
-        fprintf(stderr, "mutate_loader: fork failed\n");
+      int status, code;
+      int rc = check_forked(label, tag, mu.doc.p, mu.doc.n, g_seeds[si].extra_dir, mu.cls,
+                            error_sz, mu.log, &status);
+      if (rc < 0) {
         return 2;
       }
-      if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-        g_passed++;
-      } else {
-        g_failed++;
-        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 1)) {
-          char path[4096];
-          snprintf(path, sizeof(path), "%s/mutate-crash-%s.xml", g_opt.artifacts, tag);
-          write_artifact(path, mu.doc.p, mu.doc.n);
-          fprintf(stderr, "FAIL %s: CRASH (%s %d)\n  mutations: %s\n  input: %s\n", label,
-                  WIFSIGNALED(status) ? "signal" : "exit code",
-                  WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status), mu.log, path);
-        }
+      if (rc == 2) {
+        char path[4096];
+        snprintf(path, sizeof(path), "%s/mutate-crash-%s.xml", g_opt.artifacts, tag);
+        write_artifact(path, mu.doc.p, mu.doc.n);
+        const char* kind = crash_kind(status, &code);
+        fprintf(stderr, "FAIL %s: CRASH (%s %d)\n  mutations: %s\n  input: %s\n", label, kind,
+                code, mu.log, path);
       }
     } else {
       check_one(label, tag, mu.doc.p, mu.doc.n, g_seeds[si].extra_dir, mu.cls, error_sz,
