@@ -55,6 +55,10 @@ typedef int    (*mjfConFilt)(const mjModel* m, mjData* d, int geom1, int geom2);
 typedef void   (*mjfSensor)(const mjModel* m, mjData* d, int stage);
 typedef mjtNum (*mjfTime)(void);
 typedef mjtNum (*mjfAct)(const mjModel* m, const mjData* d, int id);
+// Narrow-phase function of a geom-type pair: writes up to mjMAXCONPAIR contacts closer
+// than margin (dist, pos, frame) and returns how many.
+typedef int    (*mjfCollision)(const mjModel* m, const mjData* d, mjContact* con,
+                               int g1, int g2, mjtNum margin);
 
 // User hooks called by the pipeline when set (NULL by default).
 MJAPI extern mjfGeneric mjcb_passive;      // adds to qfrc_passive
@@ -232,6 +236,9 @@ MJAPI void mj_RungeKutta(const mjModel* m, mjData* d, int N);
 
 // Step implicit in velocity-dependent forces (implicit or implicitfast).
 MJAPI void mj_implicit(const mjModel* m, mjData* d);
+
+// Contacts: broad phase, filters, narrow phase and parameter mixing into d->contact.
+MJAPI void mj_collision(const mjModel* m, mjData* d);
 
 // Body, joint, geom, site, camera and light poses from qpos and mocap.
 MJAPI void mj_kinematics(const mjModel* m, mjData* d);
@@ -644,6 +651,41 @@ MJAPI mjtNum mju_Halton(int index, int base);
 MJAPI char* mju_strncpy(char* dst, const char* src, int n);
 // Smooth step from 0 to 1 on [0, 1] (quintic).
 MJAPI mjtNum mju_sigmoid(mjtNum x);
+
+//---------------------------------- ray casting and distances -------------------------------------
+
+// Smallest signed distance between two geoms, capped at distmax; fromto (may be NULL)
+// receives the nearest points, geom1's first.
+MJAPI mjtNum mj_geomDistance(const mjModel* m, const mjData* d, int geom1, int geom2,
+                             mjtNum distmax, mjtNum fromto[6]);
+
+// Cast rays (nray x 3 directions in vec) from one point; per ray the nearest geom and
+// distance (-1 for none), ignoring hits farther than cutoff.
+MJAPI void mj_multiRay(const mjModel* m, mjData* d, const mjtNum pnt[3], const mjtNum* vec,
+                       const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude,
+                       int* geomid, mjtNum* dist, int nray, mjtNum cutoff);
+
+// Nearest geom hit by the ray pnt + x*vec (x >= 0), skipping bodyexclude, hidden groups
+// and (unless flg_static) static geoms; returns x, or -1 when nothing is hit.
+MJAPI mjtNum mj_ray(const mjModel* m, const mjData* d, const mjtNum pnt[3], const mjtNum vec[3],
+                    const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude,
+                    int geomid[1]);
+
+// Ray against one height-field geom; distance or -1.
+MJAPI mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid,
+                          const mjtNum pnt[3], const mjtNum vec[3]);
+
+// Ray against one mesh geom; distance or -1.
+MJAPI mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid,
+                        const mjtNum pnt[3], const mjtNum vec[3]);
+
+// Ray against a primitive shape given by pose, size and mjtGeom type; distance or -1.
+MJAPI mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3],
+                         const mjtNum pnt[3], const mjtNum vec[3], int geomtype);
+
+// Ray against a triangle soup (skins); distance or -1, and the nearest vertex.
+MJAPI mjtNum mju_raySkin(int nface, int nvert, const int* face, const float* vert,
+                         const mjtNum pnt[3], const mjtNum vec[3], int vertid[1]);
 
 #ifdef __cplusplus
 }

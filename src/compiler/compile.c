@@ -150,6 +150,9 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
   if (!sn_texture_count(c, &z->ntexdata, &z->npaths)) {
     return 0;
   }
+  sn_mesh_sizes(c, z);
+  sn_hfield_sizes(c, z);
+  sn_contact_sizes(c, z);
 
   z->nuser_body = sn_nuser(c, s->size.nuser_body, &s->bodies, sizeof(sn_body),
                            offsetof(sn_body, user), offsetof(sn_body, loc), "body");
@@ -261,6 +264,8 @@ static void sn_ctx_free(sn_ctx* c) {
   mju_free(c->align);
   mju_free(c->geom_moved);
   mju_free(c->fused);
+  sn_mesh_free(c);
+  sn_hfield_free(c);
 }
 
 static void* sn_calloc(int n, size_t elemsize) {
@@ -273,11 +278,12 @@ static void* sn_calloc(int n, size_t elemsize) {
 // Run every compile step on the first allocation.
 static int sn_run_steps(sn_ctx* c) {
   return sn_compile_frames(c) && sn_compile_bodies(c) && sn_compile_joints(c) &&
-         sn_compile_textures(c) && sn_compile_materials(c) && sn_compile_geoms(c) &&
+         sn_compile_textures(c) && sn_compile_materials(c) && sn_compile_meshes(c) &&
+         sn_compile_hfields(c) && sn_compile_geoms(c) &&
          sn_compile_inertia(c) && sn_compile_sites(c) && sn_compile_body_finish(c) &&
          sn_compile_bvh(c) && sn_compile_cameras(c) && sn_compile_lights(c) &&
          sn_compile_actuators(c) && sn_compile_custom(c) && sn_compile_names(c) &&
-         sn_compile_keys(c);
+         sn_compile_keys(c) && sn_compile_contacts(c);
 }
 
 mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) {
@@ -311,7 +317,8 @@ mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) 
   mjModel sizes;
   mjModel* m1 = NULL;
   mjModel* m2 = NULL;
-  if (!sn_fuse_static(c) || !sn_body_plan(c) || !sn_sizes(c, &sizes)) {
+  if (!sn_fuse_static(c) || !sn_body_plan(c) || !sn_mesh_prepare(c) ||
+      !sn_hfield_prepare(c) || !sn_sizes(c, &sizes)) {
     goto fail;
   }
   size_t bytes = sn_model_buffersize(&sizes);

@@ -75,6 +75,10 @@ typedef struct {
   int nfused;
   int nbvh_extra;             // unused bounding-volume nodes 3.3.8 allocates when fusing
   int nuser_body_fused;       // longest user list of a fused body
+
+  // processed assets, owned by mesh.c and hfield.c (built before sizes are known)
+  struct sn_mesh_built* meshes;     // one per spec mesh
+  struct sn_hfield_built* hfields;  // one per spec hfield
 } sn_ctx;
 
 //---------------------------------- errors --------------------------------------------------------
@@ -195,6 +199,24 @@ int sn_compile_lights(sn_ctx* c);
 // actuator.c
 int sn_compile_actuators(sn_ctx* c);
 int sn_actuator_actnum(const sn_actuator* a);
+// asset.c: full path of an asset file: filedir when given, else typedir (meshdir,
+// texturedir) or assetdir, relative to the model's directory; strippath applies.
+void sn_asset_path(const sn_spec* spec, const char* typedir, const char* filedir,
+                   const char* file, char* out, size_t n);
+// mesh.c: load and process every mesh (files, scaling, centring, hull, inertia) before
+// the model sizes are known; then sizes, arrays, and release of the processed data.
+int sn_mesh_prepare(sn_ctx* c);
+void sn_mesh_sizes(sn_ctx* c, mjModel* z);
+int sn_compile_meshes(sn_ctx* c);
+void sn_mesh_free(sn_ctx* c);
+// hfield.c: the same four steps for height fields.
+int sn_hfield_prepare(sn_ctx* c);
+void sn_hfield_sizes(sn_ctx* c, mjModel* z);
+int sn_compile_hfields(sn_ctx* c);
+void sn_hfield_free(sn_ctx* c);
+// contact.c: <contact> pairs and excludes (after geoms and names).
+void sn_contact_sizes(sn_ctx* c, mjModel* z);
+int sn_compile_contacts(sn_ctx* c);
 // texture.c
 int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths);
 int sn_compile_textures(sn_ctx* c);

@@ -200,6 +200,31 @@ void sn_material_default(sn_material* m) {
   m->rgba[0] = m->rgba[1] = m->rgba[2] = m->rgba[3] = 1;
 }
 
+void sn_mesh_default(sn_mesh* m) {
+  memset(m, 0, sizeof(sn_mesh));
+  m->name = m->file = m->filedir = m->content_type = m->builtin = m->material = "";
+  m->scale[0] = m->scale[1] = m->scale[2] = 1;
+  m->inertia = mjMESH_INERTIA_CONVEX;
+  m->maxhullvert = -1;
+  m->refquat[0] = 1;
+}
+
+void sn_hfield_default(sn_hfield* h) {
+  memset(h, 0, sizeof(sn_hfield));
+  h->name = h->file = h->filedir = h->content_type = "";
+}
+
+void sn_pair_default(sn_pair* p) {
+  memset(p, 0, sizeof(sn_pair));
+  p->name = p->geom1 = p->geom2 = "";
+  p->condim = 3;
+  p->friction[0] = p->friction[1] = 1;
+  p->friction[2] = 0.005;
+  p->friction[3] = p->friction[4] = 0.0001;
+  sn_solref_default(p->solref);
+  sn_solimp_default(p->solimp);
+}
+
 void sn_texture_default(sn_texture* t) {
   memset(t, 0, sizeof(sn_texture));
   t->name = "";
@@ -272,7 +297,8 @@ void sn_spec_free(sn_spec* spec) {
   sn_array* lists[] = {&spec->submodels, &spec->bodies, &spec->frames, &spec->joints, &spec->geoms,
                        &spec->sites, &spec->cameras, &spec->lights, &spec->actuators,
                        &spec->textures, &spec->materials, &spec->keys, &spec->numerics,
-                       &spec->texts, &spec->tuples};
+                       &spec->texts, &spec->tuples, &spec->meshes, &spec->hfields,
+                       &spec->pairs, &spec->excludes};
   for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
     mju_free(lists[i]->data);
   }

@@ -76,7 +76,7 @@ typedef struct {
   sn_tristate alignfree;
   int usethread;
   int saveinertial;
-  int fitaabb;                // fit primitives to meshes with bounding boxes (meshes issue)
+  int fitaabb;                // fit primitives to meshes with bounding boxes
   // <compiler><lengthrange>: kept for the tendon/muscle issue
   int lr_mode;
   int lr_useexisting;
@@ -192,8 +192,8 @@ typedef struct {
   int group;
   float rgba[4];
   const char* material;       // "" if none
-  const char* mesh;           // "" if none (meshes: later issue)
-  const char* hfield;         // "" if none (height fields: later issue)
+  const char* mesh;           // "" if none
+  const char* hfield;         // "" if none
   int fluidshape;             // 0 none, 1 ellipsoid
   double fluidcoef[5];
   double fitscale;
@@ -341,6 +341,71 @@ typedef struct {
   sn_srcloc loc;
 } sn_material;
 
+// <mesh>: geometry from a file (STL, OBJ, MSH) or inline vertex/face lists; the
+// compiler centres it, aligns it with its principal axes and builds its convex hull.
+typedef struct {
+  const char* name;
+  const char* file;           // "" if none
+  const char* filedir;        // directory file is relative to (attached models), "" if
+                              // the model's directory and meshdir apply
+  const char* content_type;   // "" if none
+  double scale[3];
+  int inertia;                // mjtMeshInertia
+  int smoothnormal;
+  int maxhullvert;            // -1: no limit
+  double refpos[3];
+  double refquat[4];
+  sn_numlist vertex;          // inline data (n == 0: not given)
+  sn_numlist normal;
+  sn_numlist texcoord;
+  sn_numlist face;            // integers stored as doubles
+  const char* builtin;        // "" if none (mesh builtins are not supported yet)
+  sn_numlist params;
+  const char* material;       // "" if none
+  sn_srcloc loc;
+} sn_mesh;
+
+// <hfield>: elevation grid from a PNG or MuJoCo's binary file, inline values, or
+// zeros of a given size (filled at run time).
+typedef struct {
+  const char* name;
+  const char* file;           // "" if none
+  const char* filedir;        // as for sn_mesh
+  const char* content_type;
+  int nrow;
+  int ncol;
+  sn_numlist elevation;       // n == 0: not given
+  double size[4];             // radius_x, radius_y, elevation_z, base_z
+  sn_srcloc loc;
+} sn_hfield;
+
+//---------------------------------- contact pairs and exclusions ----------------------------------
+
+// <contact><pair>: an explicit geom pair with its own contact parameters.
+typedef struct {
+  const char* name;
+  const char* geom1;
+  const char* geom2;
+  int condim;
+  double friction[5];
+  double solref[mjNREF];
+  double solreffriction[mjNREF];
+  double solimp[mjNIMP];
+  double margin;
+  double gap;
+  int has_margin;             // margin given (else the larger geom margin, MuJoCo rule)
+  int has_gap;
+  sn_srcloc loc;
+} sn_pair;
+
+// <contact><exclude>: no contacts between two bodies.
+typedef struct {
+  const char* name;
+  const char* body1;
+  const char* body2;
+  sn_srcloc loc;
+} sn_exclude;
+
 //---------------------------------- keyframes and custom data -------------------------------------
 
 // Part of a keyframe given per element (keyframes of attached models): the values of
@@ -420,6 +485,10 @@ typedef struct sn_spec {
   sn_array actuators;         // sn_actuator
   sn_array textures;          // sn_texture
   sn_array materials;         // sn_material
+  sn_array meshes;            // sn_mesh
+  sn_array hfields;           // sn_hfield
+  sn_array pairs;             // sn_pair
+  sn_array excludes;          // sn_exclude
   sn_array keys;              // sn_key
   sn_array numerics;          // sn_numeric
   sn_array texts;             // sn_text
@@ -468,6 +537,9 @@ void sn_actuator_default(sn_actuator* a);
 void sn_material_default(sn_material* m);
 void sn_texture_default(sn_texture* t);
 void sn_body_default(sn_body* b);
+void sn_mesh_default(sn_mesh* m);
+void sn_hfield_default(sn_hfield* h);
+void sn_pair_default(sn_pair* p);
 
 // Compile a spec into a model. On failure returns NULL and writes a message naming
 // file, line, column and element into error.

@@ -185,34 +185,6 @@ static void sn_builtin(const sn_texture* t, int w, int h, unsigned char* data) {
 
 //---------------------------------- files ---------------------------------------------------------
 
-// Full path of an asset file: texturedir (or assetdir) unless the name is absolute,
-// relative to the model's directory.
-static void sn_texture_path(sn_ctx* c, const sn_texture* t, const char* file, char* out,
-                            size_t n) {
-  const sn_compiler* cc = &c->spec->compiler;
-  if (t->filedir && t->filedir[0] && file[0] != '/') {
-    const char* d = t->filedir;
-    snprintf(out, n, "%s%s%s", d, d[strlen(d) - 1] == '/' ? "" : "/", file);
-    return;
-  }
-  const char* dir = cc->texturedir && cc->texturedir[0] ? cc->texturedir
-                    : cc->assetdir && cc->assetdir[0] ? cc->assetdir
-                                                      : "";
-  if (cc->strippath) {
-    const char* slash = strrchr(file, '/');
-    file = slash ? slash + 1 : file;
-  }
-  const char* mdir = c->spec->modeldir ? c->spec->modeldir : "";
-  if (file[0] == '/') {
-    snprintf(out, n, "%s", file);
-  } else if (dir[0] == '/') {
-    snprintf(out, n, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", file);
-  } else {
-    snprintf(out, n, "%s%s%s%s%s", mdir, mdir[0] && mdir[strlen(mdir) - 1] != '/' ? "/" : "",
-             dir, dir[0] && dir[strlen(dir) - 1] != '/' ? "/" : "", file);
-  }
-}
-
 // Whether a PNG stream declares the sRGB colour space (an sRGB chunk before the data).
 static int sn_png_is_srgb(const unsigned char* d, size_t n) {
   size_t i = 8;
@@ -235,7 +207,7 @@ static int sn_png_is_srgb(const unsigned char* d, size_t n) {
 static int sn_load_png(sn_ctx* c, const sn_texture* t, const char* attr, const char* file,
                        int nchannel, unsigned char** img, int* w, int* h, int* srgb) {
   char path[1024];
-  sn_texture_path(c, t, file, path, sizeof(path));
+  sn_asset_path(c->spec, c->spec->compiler.texturedir, t->filedir, file, path, sizeof(path));
   char* buf = NULL;
   size_t size = 0;
   if (sn_vfs_read(c->vfs, path, &buf, &size) != 0) {

@@ -36,9 +36,8 @@ void mj_fwdPosition(const mjModel* m, mjData* d) {
   mj_factorM(m, d);
   sn_timerEnd(d, mjTIMER_POS_INERTIA, tm1);
 
-  // collision detection is not wired yet: no contacts
   tm1 = sn_timerStart();
-  d->ncon = 0;
+  mj_collision(m, d);
   sn_timerEnd(d, mjTIMER_POS_COLLISION, tm1);
 
   // constraint assembly is not wired yet: no constraint rows

@@ -16,6 +16,8 @@ static void rd_class_init(sn_defclass* c) {
   sn_light_default(&c->light);
   sn_material_default(&c->material);
   sn_actuator_default(&c->actuator);
+  sn_mesh_default(&c->mesh);
+  sn_pair_default(&c->pair);
 }
 
 static int rd_new_class(sn_reader* r, const char* name, int parent) {

@@ -36,6 +36,8 @@ typedef struct {
   sn_light light;
   sn_material material;
   sn_actuator actuator;
+  sn_mesh mesh;
+  sn_pair pair;
 } sn_defclass;
 
 typedef struct sn_reader {

@@ -1,0 +1,23 @@
+// Which narrow-phase function handles each pair of geom types (3.3.8's choices:
+// analytic where MuJoCo has a dedicated function, the convex solver elsewhere).
+#include "collision/collision.h"
+
+#define P_SPH sn_collide_plane_sphere
+#define CVX sn_collide_convex
+#define HF sn_collide_hfield
+
+const mjfCollision sn_collide_table[mjNGEOMTYPES][mjNGEOMTYPES] = {
+  // plane, hfield, sphere, capsule, ellipsoid, cylinder, box, mesh, sdf
+  [mjGEOM_PLANE] = {NULL, NULL, P_SPH, sn_collide_plane_capsule, sn_collide_plane_convex,
+                    sn_collide_plane_cylinder, sn_collide_plane_box, sn_collide_plane_convex,
+                    NULL},
+  [mjGEOM_HFIELD] = {NULL, NULL, HF, HF, HF, HF, HF, HF, NULL},
+  [mjGEOM_SPHERE] = {NULL, NULL, sn_collide_sphere_sphere, sn_collide_sphere_capsule, CVX,
+                     sn_collide_sphere_cylinder, sn_collide_sphere_box, CVX, NULL},
+  [mjGEOM_CAPSULE] = {NULL, NULL, NULL, sn_collide_capsule_capsule, CVX, CVX,
+                      sn_collide_capsule_box, CVX, NULL},
+  [mjGEOM_ELLIPSOID] = {NULL, NULL, NULL, NULL, CVX, CVX, CVX, CVX, NULL},
+  [mjGEOM_CYLINDER] = {NULL, NULL, NULL, NULL, NULL, CVX, CVX, CVX, NULL},
+  [mjGEOM_BOX] = {NULL, NULL, NULL, NULL, NULL, NULL, sn_collide_box_box, CVX, NULL},
+  [mjGEOM_MESH] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, CVX, NULL},
+};

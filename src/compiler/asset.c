@@ -1,0 +1,35 @@
+// Asset file paths: where MJCF's meshdir, texturedir, assetdir and strippath say a
+// mesh, height field or texture file is.
+#include <stdio.h>
+#include <string.h>
+
+#include "compiler/compile.h"
+
+static const char* sn_slash_if_needed(const char* dir) {
+  return dir[0] && dir[strlen(dir) - 1] != '/' ? "/" : "";
+}
+
+void sn_asset_path(const sn_spec* spec, const char* typedir, const char* filedir,
+                   const char* file, char* out, size_t n) {
+  const sn_compiler* cc = &spec->compiler;
+  if (filedir && filedir[0] && file[0] != '/') {
+    snprintf(out, n, "%s%s%s", filedir, sn_slash_if_needed(filedir), file);
+    return;
+  }
+  const char* dir = typedir && typedir[0] ? typedir
+                    : cc->assetdir && cc->assetdir[0] ? cc->assetdir
+                                                      : "";
+  if (cc->strippath) {
+    const char* slash = strrchr(file, '/');
+    file = slash ? slash + 1 : file;
+  }
+  const char* mdir = spec->modeldir ? spec->modeldir : "";
+  if (file[0] == '/') {
+    snprintf(out, n, "%s", file);
+  } else if (dir[0] == '/') {
+    snprintf(out, n, "%s%s%s", dir, sn_slash_if_needed(dir), file);
+  } else {
+    snprintf(out, n, "%s%s%s%s%s", mdir, sn_slash_if_needed(mdir), dir, sn_slash_if_needed(dir),
+             file);
+  }
+}
