@@ -34,12 +34,6 @@ int sn_collide_plane_box(const mjModel* m, const mjData* d, mjContact* con, int 
   return ncon;
 }
 
-int sn_collide_sphere_cylinder(const mjModel* m, const mjData* d, mjContact* con, int g1,
-                               int g2, mjtNum margin) {
-  (void)m; (void)d; (void)con; (void)g1; (void)g2; (void)margin;
-  return 0;
-}
-
 // Centre outside the box: the nearest box point along the normal. Centre inside: the face
 // of least penetration (first axis on ties, the plus-side normal at the exact centre).
 int sn_collide_sphere_box(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
