@@ -1,8 +1,9 @@
 // Analytic box–box narrow phase: separating-axis test over the 15 candidate axes, then
 // clipping of the incident face against the reference face (face axes) or the closest
 // points of two edges (edge axes). Conventions follow MuJoCo 3.3.8 as observed on the
-// oracle, including its reported depth: a face contact's dist is half the penetration of
-// the clipped point, and pos the midpoint of the point and its projection.
+// oracle, including its reported depth: when the boxes intersect, a face contact's dist is
+// half the penetration of the clipped point (pos is still the midpoint of the point and
+// its projection).
 #include "collision/collision.h"
 #include "collision/pair_util.h"
 
@@ -52,7 +53,8 @@ static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
 // face of box I most opposed to it. Points are the vertices of the overlap of the two faces
 // seen along the contact normal n (R to I): incident edges crossing the reference boundary,
 // reference corners over the incident face, incident corners over the reference face. Each
-// gets its depth along n; the reported dist is depth*scale. flip: R is g2.
+// gets its depth along n; the reported dist is depth*scale. flip: R is g2. Returns -1 when
+// the faces do not overlap at all (no candidate points, whatever the margin).
 static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr[3],
                          const box_t* I, const mjtNum n[3], mjtNum scale, int flip,
                          mjtNum margin) {
@@ -64,7 +66,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   mjtNum hu = R->h[iu], hv = R->h[iv];
   mjtNum nn = sn_dot3(n, nr);
   if (nn < mjMINVAL) {
-    return 0;
+    return -1;
   }
 
   // incident face: the face of I whose outward normal is most opposed to n
@@ -149,6 +151,9 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     }
   }
 
+  if (npt == 0) {
+    return -1;
+  }
   mjtNum cn[3];
   sn_scl3(cn, n, flip ? -1 : 1);
   int ncon = 0;
@@ -248,13 +253,18 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   if (best >= margin) {
     return 0;
   }
+  // face contacts of intersecting boxes report half the depth, of separated boxes the
+  // full distance (the oracle's convention)
+  mjtNum scale = best < 0 ? 0.5 : 1;
   if (kind == 0) {
-    return face_contacts(con, &A, bi, bestn, &B, bestn, 0.5, 0, margin);
+    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, margin);
+    return ncon > 0 ? ncon : 0;
   }
   if (kind == 1) {
     mjtNum nb[3];
     sn_scl3(nb, bestn, -1);
-    return face_contacts(con, &B, bi, nb, &A, nb, 0.5, 1, margin);
+    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, margin);
+    return ncon > 0 ? ncon : 0;
   }
   // edge axis: clip the face of A most aligned with the normal against B's, measuring
   // full depths along the normal
@@ -267,5 +277,5 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   mjtNum nr[3];
   sn_scl3(nr, A.ax[ia], sn_dot3(A.ax[ia], bestn) > 0 ? 1 : -1);
   int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, margin);
-  return ncon ? ncon : edge_contact(con, &A, bi, &B, bj, bestn, margin);
+  return ncon >= 0 ? ncon : edge_contact(con, &A, bi, &B, bj, bestn, margin);
 }

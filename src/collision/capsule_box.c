@@ -80,7 +80,8 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
     }
   }
 
-  // first contact (world frame)
+  // first contact (world frame); an axis point touching or inside the box is pushed out
+  // through the nearest face
   mjtNum p1[3], n1[3], pw[3], qw[3];
   sn_addScl3(p1, c, a, bs);
   sn_mulMatVec3(pw, B.mat, p1);
@@ -90,6 +91,19 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
   sn_sub3(n1, qw, pw);
   mjtNum len = sn_norm3(n1);
   mjtNum dist = len - r;
+  if (len < mjMINVAL) {
+    int kin = 0;
+    mjtNum depth = h[0] - fabs(p1[0]);
+    for (int j = 1; j < 3; j++) {
+      if (h[j] - fabs(p1[j]) < depth) {
+        depth = h[j] - fabs(p1[j]);
+        kin = j;
+      }
+    }
+    sn_geom_axis(n1, &B, kin);
+    sn_scl3(n1, n1, p1[kin] > 0 ? -1 : 1);
+    dist = -depth - r;
+  }
   int ncon = 0;
   if (dist < margin) {
     sn_normalize3(n1);
@@ -138,18 +152,26 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
   if (s2 == bs) {
     return ncon;
   }
-  // second contact: that segment point against its nearest box point
+  // second contact: that segment point against its nearest box point (against the face
+  // plane when the point is inside the box)
   mjtNum p2[3], q2[3];
   sn_addScl3(p2, c, a, s2);
   box_nearest(q2, h, p2);
   mjtNum n2[3], pos[3], dl[3];
   sn_sub3(dl, q2, p2);
-  sn_mulMatVec3(n2, B.mat, dl);
-  mjtNum dist2 = sn_norm3(n2) - r;
+  mjtNum dist2;
+  if (sn_norm3(dl) < mjMINVAL) {
+    sn_geom_axis(n2, &B, k);
+    sn_scl3(n2, n2, -sg);
+    dist2 = sg * p2[k] - h[k] - r;
+  } else {
+    sn_mulMatVec3(n2, B.mat, dl);
+    dist2 = sn_norm3(n2) - r;
+    sn_normalize3(n2);
+  }
   if (dist2 >= margin || ncon >= mjMAXCONPAIR) {
     return ncon;
   }
-  sn_normalize3(n2);
   sn_mulMatVec3(pw, B.mat, p2);
   sn_addTo3(pw, B.pos);
   sn_addScl3(pos, pw, n2, r + 0.5 * dist2);
