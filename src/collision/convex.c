@@ -49,13 +49,16 @@ int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b
 
 int sn_collide_convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
                       mjtNum margin) {
+  // like 3.3.8, both geoms are inflated by margin/2 so that contacts within the margin
+  // are penetrations of the inflated shapes (EPA); the margin is added back to dist
   sn_convex a, b;
-  sn_convex_geom(&a, m, d, g1, 0);
-  sn_convex_geom(&b, m, d, g2, 0);
+  sn_convex_geom(&a, m, d, g1, margin);
+  sn_convex_geom(&b, m, d, g2, margin);
   sn_ccd_result r;
-  if (!sn_convex_ccd(&r, m, &a, &b, margin)) {
+  if (!sn_convex_ccd(&r, m, &a, &b, 0)) {
     return 0;
   }
+  r.dist += margin;
   sn_ccd_contact(con, &r);
   if (m->opt.enableflags & mjENBL_MULTICCD) {
     return sn_multiccd(m, con, &a, &b, &r, margin);

@@ -3,6 +3,7 @@
 #include <mujoco/mujoco.h>
 
 #include "collision/collision.h"
+#include "collision/convex.h"
 
 mjtNum mj_geomDistance(const mjModel* m, const mjData* d, int geom1, int geom2,
                        mjtNum distmax, mjtNum fromto[6]) {
@@ -20,7 +21,16 @@ mjtNum mj_geomDistance(const mjModel* m, const mjData* d, int geom1, int geom2,
     return distmax;
   }
   mjContact con[mjMAXCONPAIR];
-  int ncon = fn(m, d, con, g1, g2, distmax);
+  int ncon;
+  if (fn == sn_collide_convex) {
+    // the exact GJK distance of the geoms themselves, not of margin-inflated shapes
+    sn_convex a, b;
+    sn_convex_geom(&a, m, d, g1, 0);
+    sn_convex_geom(&b, m, d, g2, 0);
+    ncon = sn_convex_collide(m, &a, &b, distmax, con);
+  } else {
+    ncon = fn(m, d, con, g1, g2, distmax);
+  }
   int best = -1;
   for (int i = 0; i < ncon; i++) {
     if (con[i].dist < distmax && (best < 0 || con[i].dist < con[best].dist)) {

@@ -296,6 +296,7 @@ int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxit
     maxiter = MAXVERT - 5;
   }
   int best = -1;
+  mjtNum upper = INFINITY;
   for (int iter = 0;; iter++) {
     best = -1;
     for (int f = 0; f < p.nface; f++) {
@@ -312,7 +313,12 @@ int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxit
     face_t* f = p.face + best;
     sn_ccd_vertex w;
     sn_ccd_support(&w, a, b, f->n);
-    if (sn_dot3(w.w, f->n) - f->dist < tol) {
+    mjtNum wn = sn_dot3(w.w, f->n);
+    if (wn < upper) {
+      upper = wn;
+    }
+    // the support distance along any face normal bounds the depth from above
+    if (upper - f->dist < tol) {
       break;
     }
     int iv = add_vertex(&p, &w);

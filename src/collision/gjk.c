@@ -4,8 +4,6 @@
 // 5.1.5), which also says which vertices survive; barycentric weights carried on the
 // surviving vertices give the witness points on both shapes.
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 #include "collision/ccd.h"
 #include "math/inline.h"
@@ -207,7 +205,6 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
       res->nsimplex = n;
       return;
     }
-    if (getenv("SN_GJK_DEBUG")) fprintf(stderr, "gjk it %d n %d vn %.17g vv-vw %.6e rel %.6e\n", iter, n, vn, vv - vw, (vv - vw) / vv);
     // squared upper bound |v|^2 and squared lower bound (v.w/|v|)^2 of the distance
     // within tol^2 (this matches 3.3.8's stopping iteration)
     if (vw > 0 && vv - vw * vw / vv <= tol * tol) {
@@ -263,3 +260,4 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
   }
   sn_scl3(res->normal, v, -1 / res->dist);
 }
+
