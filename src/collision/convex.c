@@ -33,8 +33,16 @@ void sn_ccd_contact(mjContact* con, const sn_ccd_result* r) {
   }
 }
 
-int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b,
-                  mjtNum margin) {
+// Radius of the sphere or capsule around obj's point or segment core (0: no core).
+static mjtNum core_radius(const sn_convex* obj) {
+  if (obj->type == mjGEOM_SPHERE || obj->type == mjGEOM_CAPSULE) {
+    return obj->size[0] + 0.5 * obj->margin;
+  }
+  return 0;
+}
+
+static int full_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b,
+                    mjtNum margin) {
   mjtNum tol = m->opt.ccd_tolerance;
   int iter = m->opt.ccd_iterations;
   sn_gjk(r, a, b, margin, tol, iter);
@@ -44,6 +52,30 @@ int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b
   if (r->status == SN_CCD_PENETRATING && !sn_epa(r, a, b, tol, iter)) {
     return 0;
   }
+  return r->dist < margin;
+}
+
+int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b,
+                  mjtNum margin) {
+  mjtNum ra = core_radius(a), rb = core_radius(b);
+  if (ra + rb <= 0) {
+    return full_ccd(r, m, a, b, margin);
+  }
+  // spheres and capsules: the distance between their point/segment cores minus the
+  // radii is exact; only intersecting cores need EPA on the full shapes
+  a->core = ra > 0;
+  b->core = rb > 0;
+  sn_gjk(r, a, b, margin + ra + rb, m->opt.ccd_tolerance, m->opt.ccd_iterations);
+  a->core = b->core = 0;
+  if (r->status == SN_CCD_FAR) {
+    return 0;
+  }
+  if (r->status == SN_CCD_PENETRATING) {
+    return full_ccd(r, m, a, b, margin);
+  }
+  r->dist -= ra + rb;
+  sn_addToScl3(r->x1, r->normal, ra);
+  sn_addToScl3(r->x2, r->normal, -rb);
   return r->dist < margin;
 }
 

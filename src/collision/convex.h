@@ -21,6 +21,7 @@ typedef struct sn_convex {
   mjtNum margin;              // shape inflated by margin/2 in every direction
   mjtNum prism[6][3];         // SN_CONVEX_PRISM vertices
   int vertindex;              // mesh hill-climbing warm start (-1: none)
+  int core;                   // solver-internal: 1 = spheres/capsules without radius
 } sn_convex;
 
 // Describe geom g (pose from d) as a convex shape inflated by margin/2 (contacts

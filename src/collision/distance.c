@@ -14,8 +14,7 @@ mjtNum mj_geomDistance(const mjModel* m, const mjData* d, int geom1, int geom2,
     return distmax;
   }
   int t1 = m->geom_type[geom1], t2 = m->geom_type[geom2];
-  int flip = t1 > t2;
-  int g1 = flip ? geom2 : geom1, g2 = flip ? geom1 : geom2;
+  int g1 = t1 > t2 ? geom2 : geom1, g2 = t1 > t2 ? geom1 : geom2;
   mjfCollision fn = sn_collide_table[m->geom_type[g1]][m->geom_type[g2]];
   if (!fn) {
     return distmax;
@@ -42,10 +41,10 @@ mjtNum mj_geomDistance(const mjModel* m, const mjData* d, int geom1, int geom2,
   }
   const mjContact* c = con + best;
   if (fromto) {
-    // the normal points from g1 to g2; fromto runs from geom1 to geom2
-    mjtNum s = flip ? -1 : 1;
+    // 3.3.8 orders the segment by geom type (from the pair function's g1 to its g2)
+    // whichever order the geoms were passed in
     for (int k = 0; k < 3; k++) {
-      mjtNum half = 0.5 * c->dist * c->frame[k] * s;
+      mjtNum half = 0.5 * c->dist * c->frame[k];
       fromto[k] = c->pos[k] - half;
       fromto[3 + k] = c->pos[k] + half;
     }

@@ -16,6 +16,7 @@ void sn_convex_geom(sn_convex* obj, const mjModel* m, const mjData* d, int g, mj
   obj->size = m->geom_size + 3 * g;
   obj->margin = margin;
   obj->vertindex = -1;
+  obj->core = 0;
   for (int i = 0; i < 6; i++) {
     sn_zero3(obj->prism[i]);
   }
@@ -94,7 +95,9 @@ static void support_local(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]) {
   switch (obj->type) {
     case mjGEOM_SPHERE: {
       mjtNum n = sn_norm3(dir);
-      if (n < mjMINVAL) {
+      if (obj->core) {
+        sn_zero3(res);
+      } else if (n < mjMINVAL) {
         res[0] = res[1] = 0;
         res[2] = s[0];
       } else {
@@ -104,7 +107,7 @@ static void support_local(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]) {
     }
     case mjGEOM_CAPSULE: {
       mjtNum n = sn_norm3(dir);
-      if (n < mjMINVAL) {
+      if (n < mjMINVAL || obj->core) {
         sn_zero3(res);
       } else {
         sn_scl3(res, dir, s[0] / n);
@@ -170,7 +173,7 @@ void sn_convex_support(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]) {
     sn_mulMatVec3(res, obj->mat, p);
     sn_addTo3(res, obj->pos);
   }
-  if (obj->margin > 0) {
+  if (obj->margin > 0 && !obj->core) {
     mjtNum n = sn_norm3(dir);
     if (n > mjMINVAL) {
       sn_addToScl3(res, dir, 0.5 * obj->margin / n);
