@@ -211,8 +211,10 @@ static double* sn_transform(const sn_mesh* sm, const sn_meshfile* mf) {
   return v;
 }
 
-// Final float arrays of the vertices and normals in the principal frame.
-static void sn_finish_arrays(sn_mesh_built* mb, const double* v, const double* nrm, int nnormal) {
+// Final float arrays of the vertices and normals in the principal frame (vd: the
+// vertices in double precision, which the bounds and the BVH use).
+static void sn_finish_arrays(sn_mesh_built* mb, const double* v, const double* nrm, int nnormal,
+                             double* vd) {
   double R[9];
   mju_quat2Mat(R, mb->quat);
   mb->vert = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)mb->nvert);
@@ -221,6 +223,7 @@ static void sn_finish_arrays(sn_mesh_built* mb, const double* v, const double* n
     double d[3], r[3];
     mju_sub3(d, v + 3 * i, mb->pos);
     mju_mulMatTVec3(r, R, d);
+    mju_copy3(vd + 3 * i, r);
     for (int k = 0; k < 3; k++) {
       mb->vert[3 * i + k] = (float)r[k];
       lo[k] = fmin(lo[k], r[k]);
@@ -318,6 +321,8 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
   int ok = 0;
   double* v = NULL;
   double* nrm = NULL;
+  double* vd = NULL;
+  double* raw = NULL;
   if (mf.nvert < 4) {
     sn_cerr(c, &sm->loc, "at least 4 vertices required");
     goto done;
@@ -389,13 +394,19 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
     memcpy(mb->facetexcoord, mf.facetexcoord ? mf.facetexcoord : mb->face,
            sizeof(int) * 3 * (size_t)mb->nface);
   }
-  sn_finish_arrays(mb, v, nrm, nnormal);
-
-  sn_mesh_polygons(mb);
-  sn_mesh_bvh(mb);
+  vd = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mb->nvert);
+  raw = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mb->nvert);
+  for (int i = 0; i < 3 * mb->nvert; i++) {
+    raw[i] = mf.vert[i];
+  }
+  sn_finish_arrays(mb, v, nrm, nnormal, vd);
+  sn_mesh_polygons(mb, raw, vd);
+  sn_mesh_bvh(mb, vd);
   ok = 1;
 
 done:
+  mju_free(vd);
+  mju_free(raw);
   mju_free(v);
   mju_free(nrm);
   sn_meshfile_free(&mf);

@@ -66,9 +66,10 @@ void sn_mesh_hull_free(sn_hull* h);
 int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface, int mode,
                       double* measure, double com[3], double tensor[9], char* err, int errsz);
 
-// mesh_poly.c: polygons of the hull (coplanar triangles merged) and the face BVH of a
-// processed mesh (vertices final).
-void sn_mesh_polygons(sn_mesh_built* mb);
-void sn_mesh_bvh(sn_mesh_built* mb);
+// mesh_poly.c: polygons of the hull (coplanar triangles merged; raw: the vertices the
+// hull was built from, vert: final vertices in double precision).
+void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert);
+// mesh_poly.c: the face BVH of a processed mesh (vert: final vertices, double).
+void sn_mesh_bvh(sn_mesh_built* mb, const double* vert);
 
 #endif  // SINEW_COMPILER_MESH_H_

@@ -11,18 +11,31 @@
 // tolerance.
 #define SN_COPLANAR_TOL 1e-10
 
-static void sn_face_normal(const float* vert, const int* f, double n[3]) {
-  double p[3][3];
-  for (int k = 0; k < 3; k++) {
-    for (int i = 0; i < 3; i++) {
-      p[k][i] = vert[3 * f[k] + i];
-    }
-  }
+static void sn_face_normal(const double* vert, const int* f, double n[3]) {
   double e1[3], e2[3];
-  mju_sub3(e1, p[1], p[0]);
-  mju_sub3(e2, p[2], p[0]);
+  mju_sub3(e1, vert + 3 * f[1], vert + 3 * f[0]);
+  mju_sub3(e2, vert + 3 * f[2], vert + 3 * f[0]);
   mju_cross(n, e1, e2);
   mju_normalize3(n);
+}
+
+// Polygon order: by the normal in the frame the hull was built in, lexicographically
+// descending (3.3.8's order); ties keep the order of the first triangles.
+typedef struct {
+  double normal[3];
+  int first;
+  int group;
+} sn_polykey;
+
+static int sn_cmp_poly(const void* a, const void* b) {
+  const sn_polykey* p = (const sn_polykey*)a;
+  const sn_polykey* q = (const sn_polykey*)b;
+  for (int k = 0; k < 3; k++) {
+    if (p->normal[k] != q->normal[k]) {
+      return p->normal[k] > q->normal[k] ? -1 : 1;
+    }
+  }
+  return (p->first > q->first) - (p->first < q->first);
 }
 
 // Does face g share an edge with face f (in opposite directions)?
@@ -78,7 +91,7 @@ static int sn_boundary(const int* face, const int* group, int n, int* out) {
   return count;
 }
 
-void sn_mesh_polygons(sn_mesh_built* mb) {
+void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert) {
   const sn_hull* h = &mb->hull;
   int nf = h->nface;
   const int* face = h->face;
@@ -86,7 +99,7 @@ void sn_mesh_polygons(sn_mesh_built* mb) {
   double* fn = (double*)mju_malloc(sizeof(double) * 3 * (size_t)(nf > 0 ? nf : 1));
   for (int f = 0; f < nf; f++) {
     group[f] = -1;
-    sn_face_normal(mb->vert, face + 3 * f, fn + 3 * f);
+    sn_face_normal(raw, face + 3 * f, fn + 3 * f);
   }
   // flood fill coplanar neighbours
   int npoly = 0;
@@ -116,16 +129,25 @@ void sn_mesh_polygons(sn_mesh_built* mb) {
   mb->polyvertnum = (int*)mju_malloc(sizeof(int) * (size_t)(npoly ? npoly : 1));
   mb->polyvert = (int*)mju_malloc(sizeof(int) * 3 * (size_t)(nf ? nf : 1));
   int* members = (int*)mju_malloc(sizeof(int) * (size_t)(nf ? nf : 1));
+  sn_polykey* key = (sn_polykey*)mju_malloc(sizeof(sn_polykey) * (size_t)(npoly ? npoly : 1));
+  for (int p = 0, f = 0; p < npoly; p++) {
+    while (group[f] != p) {
+      f++;
+    }
+    key[p].first = f;
+    key[p].group = p;
+    mju_copy3(key[p].normal, fn + 3 * f);
+  }
+  qsort(key, (size_t)npoly, sizeof(sn_polykey), sn_cmp_poly);
   int adr = 0;
   for (int p = 0; p < npoly; p++) {
-    int n = 0, first = -1;
+    int n = 0, first = key[p].first;
     for (int f = 0; f < nf; f++) {
-      if (group[f] == p) {
+      if (group[f] == key[p].group) {
         members[n++] = f;
-        first = first < 0 ? f : first;
       }
     }
-    mju_copy3(mb->polynormal + 3 * p, fn + 3 * first);
+    sn_face_normal(vert, face + 3 * first, mb->polynormal + 3 * p);
     mb->polyvertadr[p] = adr;
     mb->polyvertnum[p] = sn_boundary(face, members, n, mb->polyvert + adr);
     adr += mb->polyvertnum[p];
@@ -155,6 +177,7 @@ void sn_mesh_polygons(sn_mesh_built* mb) {
     }
   }
   mju_free(fill);
+  mju_free(key);
   mju_free(members);
   mju_free(stack);
   mju_free(group);
@@ -223,7 +246,7 @@ static int sn_fbvh_node(sn_fbvh* b, int* idx, int n, int depth) {
   return node;
 }
 
-void sn_mesh_bvh(sn_mesh_built* mb) {
+void sn_mesh_bvh(sn_mesh_built* mb, const double* vert) {
   int n = mb->nface;
   if (!n) {
     return;
@@ -238,7 +261,7 @@ void sn_mesh_bvh(sn_mesh_built* mb) {
   for (int f = 0; f < n; f++) {
     double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
     for (int k = 0; k < 3; k++) {
-      const float* p = mb->vert + 3 * mb->face[3 * f + k];
+      const double* p = vert + 3 * mb->face[3 * f + k];
       for (int i = 0; i < 3; i++) {
         lo[i] = fmin(lo[i], p[i]);
         hi[i] = fmax(hi[i], p[i]);
