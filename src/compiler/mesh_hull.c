@@ -5,7 +5,7 @@
 //   face_globalid[3 * numface].
 // The order of vertices and faces is qhull's (the oracle uses the same library and
 // options, so the orders agree); each vertex's neighbours are listed in the order the
-// faces introduce them.
+// facets around it introduce them.
 #include <stdio.h>
 #include <string.h>
 
@@ -19,42 +19,13 @@ void sn_mesh_hull_free(sn_hull* h) {
   memset(h, 0, sizeof(*h));
 }
 
-// Build the graph from the hull's vertex order (point ids) and oriented faces.
-static void sn_hull_graph(sn_hull* h, const int* vid, int npoint) {
+// Build the graph from the hull's vertex order (point ids), oriented faces and the
+// neighbour lists (local ids, nbadr/nbnum per hull vertex).
+static void sn_hull_graph(sn_hull* h, const int* vid, const int* nb, const int* nbnum) {
   int nv = h->nvert, nf = h->nface;
-  int* local = (int*)mju_malloc(sizeof(int) * (size_t)(npoint > 0 ? npoint : 1));
-  for (int i = 0; i < npoint; i++) {
-    local[i] = -1;
-  }
-  for (int i = 0; i < nv; i++) {
-    local[vid[i]] = i;
-  }
-  // neighbour lists: a vertex has at most nv - 1 neighbours
-  int* nb = (int*)mju_malloc(sizeof(int) * (size_t)nv * (size_t)(nv > 1 ? nv - 1 : 1));
-  int* nnb = (int*)mju_malloc(sizeof(int) * (size_t)nv);
-  memset(nnb, 0, sizeof(int) * (size_t)nv);
-  for (int f = 0; f < nf; f++) {
-    for (int a = 0; a < 3; a++) {
-      int va = local[h->face[3 * f + a]];
-      for (int b = 0; b < 3; b++) {
-        int vb = local[h->face[3 * f + b]];
-        if (a == b) {
-          continue;
-        }
-        int* list = nb + (size_t)va * (size_t)(nv - 1);
-        int seen = 0;
-        for (int k = 0; k < nnb[va] && !seen; k++) {
-          seen = list[k] == vb;
-        }
-        if (!seen) {
-          list[nnb[va]++] = vb;
-        }
-      }
-    }
-  }
   int nedge = 0;
   for (int i = 0; i < nv; i++) {
-    nedge += nnb[i] + 1;
+    nedge += nbnum[i] + 1;
   }
   h->ngraph = 2 + 2 * nv + nedge + 3 * nf;
   h->graph = (int*)mju_malloc(sizeof(int) * (size_t)h->ngraph);
@@ -68,14 +39,46 @@ static void sn_hull_graph(sn_hull* h, const int* vid, int npoint) {
   for (int i = 0; i < nv; i++) {
     edgeadr[i] = adr;
     globalid[i] = vid[i];
-    memcpy(edges + adr, nb + (size_t)i * (size_t)(nv - 1), sizeof(int) * (size_t)nnb[i]);
-    adr += nnb[i];
+    memcpy(edges + adr, nb + (size_t)i * (size_t)nv, sizeof(int) * (size_t)nbnum[i]);
+    adr += nbnum[i];
     edges[adr++] = -1;
   }
   memcpy(edges + adr, h->face, sizeof(int) * 3 * (size_t)nf);
-  mju_free(local);
-  mju_free(nb);
-  mju_free(nnb);
+}
+
+// Neighbours of each hull vertex: the other vertices of the facets around it, in
+// qhull's order of the vertex's facets and of each facet's vertices (3.3.8's order).
+static void sn_hull_neighbours(qhT* qh, int nv, int* nb, int* nbnum) {
+  qh_vertexneighbors(qh);
+  vertexT* vertex;
+  vertexT* other;
+  vertexT** otherp;
+  facetT* neighbor;
+  facetT** neighborp;
+  int iv = 0;
+  FORALLvertices {
+    vertex->visitid = (unsigned)iv++;  // local id
+  }
+  iv = 0;
+  FORALLvertices {
+    int* list = nb + (size_t)iv * (size_t)nv;
+    nbnum[iv] = 0;
+    FOREACHneighbor_(vertex) {
+      FOREACHsetelement_(vertexT, neighbor->vertices, other) {
+        if (other == vertex) {
+          continue;
+        }
+        int id = (int)other->visitid, seen = 0;
+        for (int k = 0; k < nbnum[iv] && !seen; k++) {
+          seen = list[k] == id;
+        }
+        if (!seen && nbnum[iv] < nv) {
+          list[nbnum[iv]++] = id;
+        }
+      }
+    }
+    iv++;
+  }
 }
 
 int sn_mesh_hull(const double* pts, int n, int maxhullvert, sn_hull* out, char* err, int errsz) {
@@ -141,7 +144,12 @@ int sn_mesh_hull(const double* pts, int n, int maxhullvert, sn_hull* out, char* 
     if (ok) {
       out->nvert = iv;
       out->nface = f;
-      sn_hull_graph(out, vid, n);
+      int* nb = (int*)mju_malloc(sizeof(int) * (size_t)iv * (size_t)iv);
+      int* nbnum = (int*)mju_malloc(sizeof(int) * (size_t)iv);
+      sn_hull_neighbours(qh, iv, nb, nbnum);
+      sn_hull_graph(out, vid, nb, nbnum);
+      mju_free(nb);
+      mju_free(nbnum);
     } else {
       snprintf(err, (size_t)errsz, "qhull returned a non-triangular facet");
     }
