@@ -231,8 +231,10 @@ static int sn_geom_one(sn_ctx* c, int id) {
   memcpy(m->geom_solimp + mjNIMP * id, g->solimp, sizeof(double) * mjNIMP);
   mju_copy3(m->geom_size + 3 * id, size);
   sn_geom_bounds(g->type, size, m->geom_rbound + id, m->geom_aabb + 6 * id);
+  if (g->mesh[0] && g->type != mjGEOM_PLANE && g->type != mjGEOM_HFIELD) {
+    m->geom_dataid[id] = sn_mesh_find(c, g->mesh);  // fitted primitives keep it (3.3.8)
+  }
   if (g->type == mjGEOM_MESH) {
-    m->geom_dataid[id] = sn_mesh_find(c, g->mesh);
     sn_mesh_geom_bounds(c, m->geom_dataid[id], m->geom_rbound + id, m->geom_aabb + 6 * id);
     if (m->geom_matid[id] < 0) {
       m->geom_matid[id] = sn_mesh_material(c, g->mesh);

@@ -560,21 +560,73 @@ int sn_mesh_find(sn_ctx* c, const char* name) {
   return -1;
 }
 
+// A primitive fitted to a mesh: to its bounding box (compiler fitaabb: the smallest
+// primitive containing the box, centred on it) or to its equivalent-inertia box
+// (half-sizes a, b, c from the principal moments); then scaled by fitscale. The
+// capsule and cylinder rules (radius from x and y, length from z) are 3.3.8's.
+static int sn_mesh_fit(sn_ctx* c, const sn_geom* g, const sn_mesh_built* mb, double size[3],
+                       sn_pose* pose) {
+  double h[3];
+  int aabb = c->spec->compiler.fitaabb;
+  if (aabb) {
+    mju_copy3(h, mb->aabb + 3);
+    double shift[3];
+    mju_rotVecQuat(shift, mb->aabb, pose->quat);
+    mju_addTo3(pose->pos, shift);
+  } else {
+    const double* I = mb->inertia;
+    double V = mb->measure;
+    h[0] = sqrt(fmax(0, 3 * (I[1] + I[2] - I[0]) / (2 * V)));
+    h[1] = sqrt(fmax(0, 3 * (I[0] + I[2] - I[1]) / (2 * V)));
+    h[2] = sqrt(fmax(0, 3 * (I[0] + I[1] - I[2]) / (2 * V)));
+  }
+  mju_zero3(size);
+  switch (g->type) {
+    case mjGEOM_SPHERE:
+      size[0] = aabb ? fmax(fmax(h[0], h[1]), h[2]) : (h[0] + h[1] + h[2]) / 3;
+      break;
+    case mjGEOM_CAPSULE:
+      size[0] = aabb ? fmax(h[0], h[1]) : (h[0] + h[1]) / 2;
+      size[1] = aabb ? h[2] - size[0] : fmax(0, h[2] - size[0] / 2);
+      break;
+    case mjGEOM_CYLINDER:
+      size[0] = aabb ? fmax(h[0], h[1]) : (h[0] + h[1]) / 2;
+      size[1] = h[2];
+      break;
+    case mjGEOM_ELLIPSOID:
+    case mjGEOM_BOX:
+      mju_copy3(size, h);
+      break;
+    default:
+      return sn_cerr_attr(c, &g->loc, "type", "a mesh can only be fitted with a primitive geom");
+  }
+  int need = g->type == mjGEOM_SPHERE ? 1 : g->type == mjGEOM_CAPSULE ||
+             g->type == mjGEOM_CYLINDER ? 2 : 3;
+  for (int k = 0; k < need; k++) {
+    size[k] *= g->fitscale;
+    if (!(size[k] > 0)) {
+      return sn_cerr_attr(c, &g->loc, "mesh", "size %d must be positive in geom (fitted to "
+                          "mesh '%s')", k, g->mesh);
+    }
+  }
+  return 1;
+}
+
 int sn_mesh_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose) {
   int id = sn_mesh_find(c, g->mesh);
   if (id < 0) {
     return sn_cerr_attr(c, &g->loc, "mesh", "mesh '%s' not found in geom", g->mesh);
   }
   const sn_mesh_built* mb = c->meshes + id;
+  sn_pose offset, geom = *pose;
+  mju_copy3(offset.pos, mb->pos);
+  mju_copy4(offset.quat, mb->quat);
+  sn_pose_mul(pose, &geom, &offset);
   if (g->type == mjGEOM_MESH) {
-    sn_pose offset, geom = *pose;
-    mju_copy3(offset.pos, mb->pos);
-    mju_copy4(offset.quat, mb->quat);
-    sn_pose_mul(pose, &geom, &offset);
     mju_copy3(size, mb->size);
     return 1;
   }
-  return sn_cerr_attr(c, &g->loc, "mesh", "not yet supported: fitting a primitive geom to a mesh");
+  return sn_mesh_fit(c, g, mb, size, pose);
 }
 
 void sn_mesh_geom_bounds(sn_ctx* c, int mesh, double* rbound, double aabb[6]) {
