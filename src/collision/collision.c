@@ -11,23 +11,29 @@
 
 //---------------------------------- contact completion --------------------------------------------
 
-// Complete the contact frame from its normal (row 0) and, if nonzero, the tangent the
-// pair function chose (row 1). Without one, the tangent is the projection of the y axis
-// (z when the normal is within 60 degrees of y) onto the contact plane, as the oracle's
-// frames show; the third row is normal x tangent.
+// Complete the contact frame from its unit normal (row 0) and the tangent the pair
+// function may have chosen (row 1, zeros if none): the tangent is made orthogonal to
+// the normal and unit; without a usable one it is the projection of the y axis (z when
+// the normal is within 60 degrees of y) onto the contact plane, as the oracle's frames
+// show. The third row is normal x tangent.
 static void sn_complete_frame(mjtNum* f) {
-  mjtNum* n = f;
+  const mjtNum* n = f;
   mjtNum* t = f + 3;
-  if (t[0] * t[0] + t[1] * t[1] + t[2] * t[2] < mjMINVAL) {
-    mjtNum a[3] = {0, 0, 0};
-    a[fabs(n[1]) < 0.5 ? 1 : 2] = 1;
-    mjtNum s = n[0] * a[0] + n[1] * a[1] + n[2] * a[2];
+  for (int attempt = 0; attempt < 2; attempt++) {
+    if (attempt || t[0] * t[0] + t[1] * t[1] + t[2] * t[2] < mjMINVAL) {
+      t[0] = t[1] = t[2] = 0;
+      t[fabs(n[1]) < 0.5 ? 1 : 2] = 1;
+    }
+    mjtNum s = n[0] * t[0] + n[1] * t[1] + n[2] * t[2];
     for (int k = 0; k < 3; k++) {
-      t[k] = a[k] - s * n[k];
+      t[k] -= s * n[k];
     }
     mjtNum len = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
-    for (int k = 0; k < 3; k++) {
-      t[k] /= len;
+    if (len > mjMINVAL) {
+      for (int k = 0; k < 3; k++) {
+        t[k] /= len;
+      }
+      break;
     }
   }
   f[6] = n[1] * t[2] - n[2] * t[1];
