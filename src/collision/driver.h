@@ -59,9 +59,8 @@ int sn_body_collides(const mjModel* m, int b);
 // Visitor called for each candidate geom pair of a body pair.
 typedef void (*sn_geompair_fn)(const mjModel* m, mjData* d, int g1, int g2, void* ctx);
 
-// Call fn for every geom pair (g1 in b1, g2 in b2) whose bounding boxes in the body
-// BVHs overlap (with margins), or for all pairs when the midphase is disabled or a body
-// has no tree.
+// Call fn for every geom pair of bodies b1 < b2, the geom of smaller type first, in
+// the oracle's order (sorted by the two geom ids).
 void sn_midphase(const mjModel* m, mjData* d, int b1, int b2, sn_geompair_fn fn, void* ctx);
 
 #endif  // SINEW_COLLISION_DRIVER_H_
