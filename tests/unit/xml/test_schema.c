@@ -135,8 +135,8 @@ static void test_not_yet_supported(void** state) {
   HAS(m, "not yet supported: general gaintype=\"muscle\"");
   m = bad("<mujoco><sensor><jointpos joint=\"j\"/></sensor></mujoco>");
   HAS(m, "not yet supported: sensor/jointpos");
-  m = bad("<mujoco><contact><exclude body1=\"a\" body2=\"b\"/></contact></mujoco>");
-  HAS(m, "not yet supported: contact/exclude");
+  ok("<mujoco><contact><exclude body1=\"a\" body2=\"b\"/><pair geom1=\"a\" geom2=\"b\"/>"
+     "</contact></mujoco>");
   m = bad("<mujoco><equality><weld body1=\"a\"/></equality></mujoco>");
   HAS(m, "not yet supported: equality/weld");
   m = bad("<mujoco><worldbody><body><flexcomp name=\"f\"/></body></worldbody></mujoco>");
