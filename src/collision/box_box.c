@@ -50,9 +50,10 @@ static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
 }
 
 // Contacts between the reference face of box R (axis ia, outward unit normal nr) and the
-// face of box I most opposed to it. Points are the vertices of the overlap of the two faces
-// seen along the contact normal n (R to I): incident edges crossing the reference boundary,
-// reference corners over the incident face, incident corners over the reference face. Each
+// feature of box I facing it (face, edge or corner). Points are the vertices of their
+// overlap seen along the contact normal n (R to I): incident edges crossing the reference
+// boundary, reference corners over an incident face, incident corners over the reference
+// face. Each
 // gets its depth along n; the reported dist is depth*scale. flip: R is g2. Returns -1 when
 // the faces do not overlap at all (no candidate points, whatever the margin).
 static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr[3],
@@ -69,25 +70,35 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     return -1;
   }
 
-  // incident face: the face of I whose outward normal is most opposed to n
-  int jb = 0;
-  mjtNum best = -1;
+  // incident feature: box axes whose direction cosine with n exceeds 1/2 are pinned to
+  // the side facing R, the others span the feature: a face (one pinned axis, 4 corners in
+  // loop order), an edge (two pinned, 2 ends) or a corner (three pinned)
+  int pinned[3], nfree = 0, freeax[2] = {0, 0}, jb = 0;
+  mjtNum side[3];
   for (int k = 0; k < 3; k++) {
-    mjtNum a = fabs(sn_dot3(I->ax[k], n));
-    if (a > best) {
-      best = a;
+    mjtNum ck = sn_dot3(I->ax[k], n);
+    pinned[k] = fabs(ck) > 0.5;
+    side[k] = ck > 0 ? -1 : 1;
+    if (!pinned[k] && nfree < 2) {
+      freeax[nfree++] = k;
+    } else if (pinned[k]) {
       jb = k;
     }
   }
-  mjtNum sj = sn_dot3(I->ax[jb], n) > 0 ? -1 : 1;
-  int ju = (jb + 1) % 3, jv = (jb + 2) % 3;
+  int npoly = 1 << nfree;
   mjtNum q3[4][3], q2[4][2], qh[4];
   const mjtNum su[4] = {-1, 1, 1, -1}, sv[4] = {-1, -1, 1, 1};
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < npoly; i++) {
     mjtNum s[3];
-    s[jb] = sj;
-    s[ju] = su[i];
-    s[jv] = sv[i];
+    for (int k = 0; k < 3; k++) {
+      s[k] = side[k];
+    }
+    if (nfree == 2) {
+      s[freeax[0]] = su[i];
+      s[freeax[1]] = sv[i];
+    } else if (nfree == 1) {
+      s[freeax[0]] = i ? 1 : -1;
+    }
     box_corner(q3[i], I, s);
     // height along n above the reference plane, then the point projected along n
     mjtNum rel[3];
@@ -100,16 +111,17 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
 
   // the incident face plane, to measure depth at points given in reference coordinates
   mjtNum inorm[3];
-  sn_scl3(inorm, I->ax[jb], sj);
+  sn_scl3(inorm, I->ax[jb], side[jb]);
   mjtNum ndot = sn_dot3(inorm, n);
 
   mjtNum pts[16][3];  // (u, v, height along n above the reference plane)
   int npt = 0;
 
   // incident edges crossing the reference rectangle's boundary lines
-  for (int i = 0; i < 4; i++) {
-    const mjtNum *a = q2[i], *b = q2[(i + 1) % 4];
-    mjtNum ha = qh[i], hb = qh[(i + 1) % 4];
+  int nedge = npoly == 4 ? 4 : npoly - 1;
+  for (int i = 0; i < nedge; i++) {
+    const mjtNum *a = q2[i], *b = q2[(i + 1) % npoly];
+    mjtNum ha = qh[i], hb = qh[(i + 1) % npoly];
     for (int k = 0; k < 2; k++) {
       mjtNum lim = k == 0 ? hu : hv;
       for (int sgn = -1; sgn <= 1; sgn += 2) {
@@ -128,7 +140,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     }
   }
   // reference corners inside the incident face
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < 4 && npoly == 4; i++) {
     mjtNum p2[2] = {su[i] * hu, sv[i] * hv};
     if (inside_quad(q2, p2) && fabs(ndot) > mjMINVAL && npt < 16) {
       mjtNum w[3], rel[3];
@@ -142,7 +154,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     }
   }
   // incident corners inside the reference rectangle
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < npoly; i++) {
     if (fabs(q2[i][0]) <= hu && fabs(q2[i][1]) <= hv && npt < 16) {
       pts[npt][0] = q2[i][0];
       pts[npt][1] = q2[i][1];
