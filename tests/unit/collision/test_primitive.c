@@ -287,8 +287,9 @@ static void test_random_properties(void** state) {
         }
       }
 
-      // equal types: swapping the geoms flips the normal, keeps dist and pos
-      if (s->t1 == s->t2 && n == 1) {
+      // equal round types: swapping the geoms flips the normal, keeps dist and pos (box-box
+      // is not symmetric: on ties the reference face is taken from g1)
+      if (s->t1 == s->t2 && s->t1 != mjGEOM_BOX && n == 1) {
         mjContact sw[mjMAXCONPAIR];
         assert_int_equal(collide(&f, 1, 0, margin, sw), 1);
         assert_float_equal(sw[0].dist, moved[0].dist, 1e-12);
@@ -448,6 +449,57 @@ static void test_capsule_capsule(void** state) {
   free_pair(&f);
 }
 
+static void test_box_pairs(void** state) {
+  (void)state;
+  mjContact con[mjMAXCONPAIR];
+  // a box resting flat on a bigger box, 0.02 deep: four corner contacts reporting half
+  // the depth (the oracle's convention for intersecting boxes), pos midway
+  pair_fixture f = make_pair(mjGEOM_BOX, "0.3 0.3 0.1", mjGEOM_BOX, "0.2 0.15 0.1");
+  set_pose_euler(&f, 0, 0, 0, 0, 0, 0);
+  set_pose_euler(&f, 1, 0.05, 0, 0.18, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 4);
+  for (int i = 0; i < 4; i++) {
+    assert_float_equal(con[i].dist, -0.01, 1e-14);
+    assert_float_equal(con[i].pos[2], 0.09, 1e-14);
+    assert_float_equal(con[i].frame[2], 1, 0);
+  }
+  // lifted 0.01 clear, within margin: the full gap
+  set_pose_euler(&f, 1, 0.05, 0, 0.21, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 0);
+  assert_int_equal(collide(&f, 0, 1, 0.02, con), 4);
+  assert_float_equal(con[0].dist, 0.01, 1e-14);
+  // hanging over the edge x = 0.3: two corners and two crossings of the edge
+  set_pose_euler(&f, 1, 0.25, 0, 0.18, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 4);
+  int on_edge = 0;
+  for (int i = 0; i < 4; i++) {
+    on_edge += fabs(con[i].pos[0] - 0.3) < 1e-14;
+  }
+  assert_int_equal(on_edge, 2);
+  // tilted past 30 degrees the incident feature is the lowest edge: two contacts
+  set_pose_euler(&f, 1, 0, 0, 0.05, 31 * mjPI / 180, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  set_pose_euler(&f, 1, 0, 0, 0.05, 29 * mjPI / 180, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 4);
+  free_pair(&f);
+
+  // capsule under a box, parallel and overhanging one end: the end and the box's far edge
+  f = make_pair(mjGEOM_CAPSULE, "0.1 0.3", mjGEOM_BOX, "0.2 0.15 0.1");
+  set_pose_euler(&f, 0, 0, 0, 0, 0, mjPI / 2);
+  set_pose_euler(&f, 1, 0.15, 0, 0.18, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  assert_float_equal(con[0].dist, -0.02, 1e-14);
+  assert_float_equal(con[1].dist, -0.02, 1e-14);
+  assert_float_equal(con[0].pos[0], 0.3, 1e-14);
+  assert_float_equal(con[1].pos[0], -0.05, 1e-14);
+  // tilted box: the deep edge first, then the far side of the face along its normal
+  set_pose_euler(&f, 1, 0, 0, 0.18, 0, mjPI / 180);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  assert_true(con[0].dist < con[1].dist);
+  assert_float_equal(con[1].frame[0], sin(mjPI / 180), 1e-14);
+  free_pair(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_random_properties),
@@ -456,6 +508,7 @@ int main(void) {
     cmocka_unit_test(test_plane_capsule_cylinder),
     cmocka_unit_test(test_sphere_box_cylinder_inside),
     cmocka_unit_test(test_capsule_capsule),
+    cmocka_unit_test(test_box_pairs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
