@@ -192,7 +192,8 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
   }
   for (int iter = 0; iter < maxiter; iter++) {
     mjtNum vv = sn_dot3(v, v);
-    if (vv < mjMINVAL * mjMINVAL) {
+    // the origin on (or within rounding of) the simplex: the shapes touch or overlap
+    if (vv < mjMINVAL) {
       res->status = SN_CCD_PENETRATING;
       break;
     }
