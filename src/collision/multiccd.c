@@ -70,9 +70,10 @@ static void box_face(feature_t* f, const sn_convex* s, int axis, mjtNum sgn) {
 }
 
 // A face counts as facing dir when their cosine is within ALIGN of 1; an edge as
-// lying across it when its sine is within the same angle (about 1.4e-3 rad).
-#define ALIGN 1e-6
-#define ACROSS 1.4142135623730951e-3
+// lying across it when its sine is within the same angle (about 1.6e-3 rad, where
+// 3.3.8 switches between face-face and face-edge patches).
+#define ALIGN 1.3e-6
+#define ACROSS 1.6124515496597099e-3
 
 static void box_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
                         const mjtNum dir[3], mjtNum tol) {
@@ -324,6 +325,16 @@ static int polygon2d(mjtNum q[][2], const plane_t* pl, const feature_t* f, int r
   return f->n;
 }
 
+// Unit vectors u, v spanning the plane normal to n (u, v, n right-handed).
+static void plane_basis(plane_t* pl, const mjtNum n[3]) {
+  sn_copy3(pl->n, n);
+  mjtNum ax[3] = {0, 0, 0};
+  ax[fabs(n[1]) < 0.5 ? 1 : 2] = 1;
+  sn_addScl3(pl->u, ax, n, -sn_dot3(ax, n));
+  sn_normalize3(pl->u);
+  sn_cross(pl->v, n, pl->u);
+}
+
 static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
                   const sn_ccd_result* r) {
   feature_t fa, fb;
@@ -331,34 +342,27 @@ static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
   sn_scl3(nb, con[0].frame, -1);
   feature(&fa, a, r->x1, con[0].frame);
   feature(&fb, b, r->x2, nb);
-  plane_t pl;
-  sn_copy3(pl.n, con[0].frame);
-  mjtNum ax[3] = {0, 0, 0};
-  ax[fabs(pl.n[1]) < 0.5 ? 1 : 2] = 1;
-  sn_addScl3(pl.u, ax, pl.n, -sn_dot3(ax, pl.n));
-  sn_normalize3(pl.u);
-  sn_cross(pl.v, pl.n, pl.u);
   mjContact base = con[0];
   mjtNum half = 0.5 * base.dist;
+  plane_t pl;
   int ncon = 0;
   if (fa.n >= 3 && fb.n >= 3) {
-    // a's face faces along n (counter-clockwise about n); b's faces against it
+    // face-face: the patch is b's face clipped by a's, the normal b's face normal
+    mjtNum n[3];
+    sn_scl3(n, fb.normal, -1);
+    plane_basis(&pl, n);
+    sn_copy3(base.frame, n);
     mjtNum clip[MAXPOLY][2], subj[MAXPOLY][2];
     int nc = polygon2d(clip, &pl, &fa, 0);
     int ns = polygon2d(subj, &pl, &fb, 1);
     ns = clip_polygon(subj, ns, clip, nc);
-    int use_b = fabs(sn_dot3(fb.normal, pl.n)) >= fabs(sn_dot3(fa.normal, pl.n));
     for (int k = 0; k < ns && ncon < mjMAXCONPAIR; k++) {
       mjtNum p[3];
-      if (use_b) {
-        lift(p, &pl, subj[k], fb.p[0], fb.normal);
-        make_contact(con + ncon++, &base, p, -half);
-      } else {
-        lift(p, &pl, subj[k], fa.p[0], fa.normal);
-        make_contact(con + ncon++, &base, p, half);
-      }
+      lift(p, &pl, subj[k], fb.p[0], fb.normal);
+      make_contact(con + ncon++, &base, p, -half);
     }
   } else if ((fa.n >= 3 && fb.n == 2) || (fa.n == 2 && fb.n >= 3)) {
+    plane_basis(&pl, base.frame);
     const feature_t* face = fa.n >= 3 ? &fa : &fb;
     const feature_t* edge = fa.n >= 3 ? &fb : &fa;
     mjtNum clip[MAXPOLY][2], e0[2], e1[2], t[2];
@@ -380,7 +384,6 @@ static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
     }
   }
   if (ncon == 0) {
-    con[0] = base;
     return 1;
   }
   return ncon;
