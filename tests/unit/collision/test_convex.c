@@ -241,10 +241,13 @@ static void test_swap_flips_normal(void** state) {
       if (!n1) {
         continue;
       }
-      assert_float_equal(c1.dist, c2.dist, 1e-9);
+      // the two runs take different paths: each depth is within ccd_tolerance of the
+      // true one; on curved surfaces a depth error e allows a normal error of about
+      // sqrt(2 e / curvature radius) ~ 5e-3 here, and the witness points move with it
+      assert_float_equal(c1.dist, c2.dist, 2 * m->opt.ccd_tolerance);
       for (int i = 0; i < 3; i++) {
-        assert_float_equal(c1.frame[i], -c2.frame[i], 1e-6);
-        assert_float_equal(c1.pos[i], c2.pos[i], 1e-6);
+        assert_float_equal(c1.frame[i], -c2.frame[i], 1e-2);
+        assert_float_equal(c1.pos[i], c2.pos[i], 1e-2);
       }
     }
   }
