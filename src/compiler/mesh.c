@@ -3,8 +3,8 @@
 // the model arrays, and the mesh-related parts of geoms (sizes, bounds, fitting).
 //
 // Processing order (each step checked against MuJoCo 3.3.8):
-//   1. vertices v' = scale * conj(refquat) (v - refpos); faces flipped if the scale
-//      mirrors the mesh;
+//   1. vertices v' = scale * conj(refquat) (v - refpos) (a mirroring scale does not
+//      reorder the faces);
 //   2. no faces: the convex hull's triangles become the faces;
 //   3. normals, if not given, from the faces (normals.c rules below);
 //   4. volume, centre and inertia (mesh_inertia.c) -> mesh_pos, mesh_quat: the
@@ -237,9 +237,11 @@ static void sn_finish_arrays(sn_mesh_built* mb, const double* v, const double* n
   }
   mb->nnormal = nnormal;
   mb->normal = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)nnormal);
+  double qinv[4];
+  mju_negQuat(qinv, mb->quat);
   for (int i = 0; i < nnormal; i++) {
     double r[3];
-    mju_mulMatTVec3(r, R, nrm + 3 * i);
+    mju_rotVecQuat(r, nrm + 3 * i, qinv);
     for (int k = 0; k < 3; k++) {
       mb->normal[3 * i + k] = (float)r[k];
     }
@@ -261,7 +263,7 @@ static int sn_mesh_frame(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, const 
   int ok = sn_mesh_massprops(v, mb->nvert, face, nface, sm->inertia, &mb->measure, com, tensor,
                              err, sizeof(err));
   if (!ok) {
-    return sn_cerr(c, &sm->loc, "%s", err);
+    return sn_cerr(c, &sm->loc, "%s: %s", err, sm->name);
   }
   mju_copy3(mb->pos, com);
   sn_eig3(mb->inertia, mb->quat, tensor);
@@ -286,14 +288,6 @@ static int sn_check_orientation(sn_ctx* c, const sn_mesh* sm, const int* face, i
     }
   }
   return 1;
-}
-
-static void sn_flip_faces(int* face, int nface) {
-  for (int f = 0; f < nface; f++) {
-    int t = face[3 * f + 1];
-    face[3 * f + 1] = face[3 * f + 2];
-    face[3 * f + 2] = t;
-  }
 }
 
 static int sn_mesh_raw_hull(sn_ctx* c, const sn_mesh* sm, const sn_meshfile* mf, sn_hull* h) {
@@ -343,12 +337,8 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
   if (!sn_mesh_raw_hull(c, sm, &mf, &mb->hull)) {
     goto done;
   }
-  // a mirroring scale turns the faces inside out
-  if (sm->scale[0] * sm->scale[1] * sm->scale[2] < 0) {
-    sn_flip_faces(mb->face, mb->nface);
-    sn_flip_faces(mb->hull.face, mb->hull.nface);
-    sn_flip_faces(mb->hull.graph + mb->hull.ngraph - 3 * mb->hull.nface, mb->hull.nface);
-  }
+  // (a mirroring scale leaves the faces as they are in 3.3.8: they are then inside out,
+  // which the exact and convex volumes reject)
   if (sm->inertia == mjMESH_INERTIA_EXACT && !sn_check_orientation(c, sm, mb->face, mb->nface)) {
     goto done;
   }
@@ -362,29 +352,36 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
   nrm = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)nnormal);
   mb->facenormal = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mb->nface);
   if (mf.nnormal) {
-    for (int i = 0; i < mf.nnormal; i++) {
-      double* n = nrm + 3 * i;
-      for (int k = 0; k < 3; k++) {
-        n[k] = mf.normal[3 * i + k];
-      }
-      double q[4], R[9], r[3];
-      mju_copy4(q, sm->refquat);
-      mju_normalize4(q);
-      mju_quat2Mat(R, q);
-      mju_mulMatTVec3(r, R, n);
-      for (int k = 0; k < 3; k++) {
-        n[k] = r[k] / sm->scale[k];
-      }
-      mju_normalize3(n);
+    for (int i = 0; i < 3 * mf.nnormal; i++) {
+      nrm[i] = mf.normal[i];
     }
-    if (mf.facenormal) {
-      memcpy(mb->facenormal, mf.facenormal, sizeof(int) * 3 * (size_t)mb->nface);
-    } else {
-      memcpy(mb->facenormal, mb->face, sizeof(int) * 3 * (size_t)mb->nface);
-    }
+    memcpy(mb->facenormal, mf.facenormal ? mf.facenormal : mb->face,
+           sizeof(int) * 3 * (size_t)mb->nface);
   } else {
-    sn_make_normals(v, mb->nvert, mb->face, mb->nface, sm->smoothnormal, nrm);
+    // from the vertices as given; the scale is applied to the result below
+    double* rv = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mb->nvert);
+    for (int i = 0; i < 3 * mb->nvert; i++) {
+      rv[i] = mf.vert[i];
+    }
+    sn_make_normals(rv, mb->nvert, mb->face, mb->nface, sm->smoothnormal, nrm);
+    mju_free(rv);
     memcpy(mb->facenormal, mb->face, sizeof(int) * 3 * (size_t)mb->nface);
+  }
+  // reference frame and scale: 3.3.8 multiplies normals by the scale (not its inverse)
+  for (int i = 0; i < nnormal; i++) {
+    double* n = nrm + 3 * i;
+    double q[4], R[9], r[3];
+    mju_copy4(q, sm->refquat);
+    mju_normalize4(q);
+    mju_quat2Mat(R, q);
+    mju_mulMatTVec3(r, R, n);
+    for (int k = 0; k < 3; k++) {
+      n[k] = r[k] * sm->scale[k];
+    }
+    mju_normalize3(n);
+    for (int k = 0; k < 3; k++) {
+      n[k] = (float)n[k];  // stored in single precision before the principal rotation
+    }
   }
   mb->facetexcoord = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mb->nface);
   if (mf.ntexcoord) {
