@@ -301,7 +301,9 @@ static int sn_mesh_raw_hull(sn_ctx* c, const sn_mesh* sm, const sn_meshfile* mf,
   return ok ? 1 : sn_cerr(c, &sm->loc, "%s", err);
 }
 
-static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
+// needhull: a colliding mesh geom uses the mesh, which then keeps its hull graph
+// (3.3.8 builds it only then) and takes its polygons from the hull.
+static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int needhull) {
   if (!sm->name[0]) {
     return sn_cerr(c, &sm->loc, "empty name in mesh");
   }
@@ -334,7 +336,8 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
   }
   // the hull (collision graph; the faces of a face-less mesh; convex inertia) is built
   // from the vertices as given: 3.3.8's vertex and face orders are qhull's for those
-  if (!sn_mesh_raw_hull(c, sm, &mf, &mb->hull)) {
+  int hull = needhull || !mf.nface || sm->inertia == mjMESH_INERTIA_CONVEX;
+  if (hull && !sn_mesh_raw_hull(c, sm, &mf, &mb->hull)) {
     goto done;
   }
   // (a mirroring scale leaves the faces as they are in 3.3.8: they are then inside out,
@@ -397,7 +400,12 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
     raw[i] = mf.vert[i];
   }
   sn_finish_arrays(mb, v, nrm, nnormal, vd);
-  sn_mesh_polygons(mb, raw, vd);
+  if (needhull) {
+    sn_mesh_polygons(mb, mb->hull.face, mb->hull.nface, raw, vd);
+  } else {
+    sn_mesh_polygons(mb, mb->face, mb->nface, raw, vd);
+    sn_mesh_hull_free(&mb->hull);
+  }
   sn_mesh_bvh(mb, vd);
   ok = 1;
 
@@ -417,7 +425,14 @@ int sn_mesh_prepare(sn_ctx* c) {
   }
   c->meshes = (sn_mesh_built*)sn_alloc0(sizeof(sn_mesh_built) * (size_t)n);
   for (int i = 0; i < n; i++) {
-    if (!sn_mesh_process(c, sn_spec_mesh(c, i), c->meshes + i)) {
+    const sn_mesh* sm = sn_spec_mesh(c, i);
+    int needhull = 0;
+    for (int g = 0; g < SN_COUNT(c->spec, geoms) && !needhull; g++) {
+      const sn_geom* sg = &SN_AT(c->spec, geoms, sn_geom, g);
+      needhull = sg->type == mjGEOM_MESH && (sg->contype | sg->conaffinity) &&
+                 !strcmp(sg->mesh, sm->name);
+    }
+    if (!sn_mesh_process(c, sm, c->meshes + i, needhull)) {
       return 0;
     }
   }
@@ -636,6 +651,10 @@ int sn_mesh_geom_massprops(sn_ctx* c, const sn_geom* g, double* mass, double ine
   int id = sn_mesh_find(c, g->mesh);
   if (id < 0) {
     return sn_cerr_attr(c, &g->loc, "mesh", "mesh '%s' not found in geom", g->mesh);
+  }
+  if (g->shellinertia) {
+    return sn_cerr_attr(c, &g->loc, "shellinertia",
+                        "for mesh geoms, inertia should be specified in the mesh asset");
   }
   const sn_mesh_built* mb = c->meshes + id;
   double rho = g->mass >= 0 ? g->mass / mb->measure : g->density;

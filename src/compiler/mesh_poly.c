@@ -91,10 +91,8 @@ static int sn_boundary(const int* face, const int* group, int n, int* out) {
   return count;
 }
 
-void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert) {
-  const sn_hull* h = &mb->hull;
-  int nf = h->nface;
-  const int* face = h->face;
+void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* raw,
+                      const double* vert) {
   int* group = (int*)mju_malloc(sizeof(int) * (size_t)(nf > 0 ? nf : 1));
   double* fn = (double*)mju_malloc(sizeof(double) * 3 * (size_t)(nf > 0 ? nf : 1));
   for (int f = 0; f < nf; f++) {
