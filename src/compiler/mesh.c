@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "compiler/mesh.h"
 #include "io/meshfile.h"
@@ -95,6 +96,68 @@ static int sn_mesh_inline(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf) {
   return 1;
 }
 
+// STL files give every triangle its own three vertices; 3.3.8 merges vertices with
+// identical coordinates (first occurrence kept, in file order) and re-indexes faces.
+static int sn_is_format(const sn_mesh* sm, const char* type, const char* ext) {
+  const char* ct = sm->content_type;
+  if (ct && ct[0]) {
+    return !strcasecmp(ct, type);
+  }
+  const char* dot = strrchr(sm->file, '.');
+  return dot && !strcasecmp(dot, ext);
+}
+
+static int sn_is_stl(const sn_mesh* sm) {
+  return sn_is_format(sm, "model/stl", ".stl") || sn_is_format(sm, "model/x-stl", ".stl");
+}
+
+static unsigned sn_vert_hash(const float* v) {
+  unsigned bits[3], h = 2166136261u;
+  memcpy(bits, v, sizeof(bits));
+  for (int k = 0; k < 3; k++) {
+    h = (h ^ bits[k]) * 16777619u;
+  }
+  return h;
+}
+
+static void sn_merge_vertices(sn_meshfile* mf) {
+  int n = mf->nvert;
+  if (n <= 0) {
+    return;
+  }
+  size_t cap = 1;
+  while (cap < 2 * (size_t)n) {
+    cap <<= 1;
+  }
+  int* table = (int*)mju_malloc(sizeof(int) * cap);
+  int* map = (int*)mju_malloc(sizeof(int) * (size_t)n);
+  for (size_t i = 0; i < cap; i++) {
+    table[i] = -1;
+  }
+  int kept = 0;
+  for (int i = 0; i < n; i++) {
+    const float* v = mf->vert + 3 * i;
+    size_t slot = sn_vert_hash(v) & (cap - 1);
+    while (table[slot] >= 0 && memcmp(mf->vert + 3 * table[slot], v, 3 * sizeof(float))) {
+      slot = (slot + 1) & (cap - 1);
+    }
+    if (table[slot] < 0) {
+      // a new vertex: move it down to its final index (table keeps final indices)
+      memmove(mf->vert + 3 * kept, v, 3 * sizeof(float));
+      table[slot] = kept;
+      map[i] = kept++;
+    } else {
+      map[i] = table[slot];
+    }
+  }
+  for (int f = 0; f < 3 * mf->nface; f++) {
+    mf->face[f] = map[mf->face[f]];
+  }
+  mf->nvert = kept;
+  mju_free(table);
+  mju_free(map);
+}
+
 static int sn_mesh_load(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf) {
   if (sm->builtin && sm->builtin[0]) {
     return sn_cerr_attr(c, &sm->loc, "builtin", "not yet supported: builtin meshes");
@@ -117,6 +180,21 @@ static int sn_mesh_load(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf) {
   mju_free(buf);
   if (rc != 0) {
     return sn_cerr_attr(c, &sm->loc, "file", "%s", err);
+  }
+  for (int f = 0; f < 3 * mf->nface; f++) {
+    if (mf->face[f] < 0 || mf->face[f] >= mf->nvert) {
+      return sn_cerr(c, &sm->loc, "in face %d, vertex index %d does not exist", f / 3,
+                     mf->face[f]);
+    }
+  }
+  if (sn_is_stl(sm)) {
+    sn_merge_vertices(mf);
+  }
+  // OBJ texture coordinates have v pointing up; 3.3.8 stores 1 - v
+  if (sn_is_format(sm, "model/obj", ".obj")) {
+    for (int i = 0; i < mf->ntexcoord; i++) {
+      mf->texcoord[2 * i + 1] = 1 - mf->texcoord[2 * i + 1];
+    }
   }
   return 1;
 }
@@ -340,8 +418,21 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
   if (hull && !sn_mesh_raw_hull(c, sm, &mf, &mb->hull)) {
     goto done;
   }
-  // (a mirroring scale leaves the faces as they are in 3.3.8: they are then inside out,
-  // which the exact and convex volumes reject)
+  // a mirroring scale turns the faces of mesh files around (second and third vertex
+  // swapped); 3.3.8 leaves inline faces as they are (they are then inside out, which
+  // the exact and convex volumes reject)
+  if (sm->file[0] && sm->scale[0] * sm->scale[1] * sm->scale[2] < 0) {
+    for (int f = 0; f < mb->nface; f++) {
+      int t = mb->face[3 * f + 1];
+      mb->face[3 * f + 1] = mb->face[3 * f + 2];
+      mb->face[3 * f + 2] = t;
+      for (int* fi = mf.facenormal; fi; fi = fi == mf.facenormal ? mf.facetexcoord : NULL) {
+        t = fi[3 * f + 1];
+        fi[3 * f + 1] = fi[3 * f + 2];
+        fi[3 * f + 2] = t;
+      }
+    }
+  }
   if (sm->inertia == mjMESH_INERTIA_EXACT && !sn_check_orientation(c, sm, mb->face, mb->nface)) {
     goto done;
   }
@@ -488,10 +579,7 @@ int sn_compile_meshes(sn_ctx* c) {
   for (int i = 0; i < m->nmesh; i++) {
     bvh -= c->meshes[i].nbvh;
   }
-  int pathadr = m->npaths;
-  for (int i = 0; i < m->nmesh; i++) {
-    pathadr -= sn_spec_mesh(c, i)->file[0] ? (int)strlen(sn_spec_mesh(c, i)->file) + 1 : 0;
-  }
+  int pathadr = sn_asset_paths_before(c, mjOBJ_MESH);
   for (int i = 0; i < m->nmesh; i++) {
     const sn_mesh_built* mb = c->meshes + i;
     const sn_mesh* sm = sn_spec_mesh(c, i);
