@@ -351,19 +351,10 @@ static int sn_mesh_frame(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, const 
 // A directed edge used by two faces means inconsistently oriented faces (an exact
 // volume needs a well-oriented surface).
 static int sn_check_orientation(sn_ctx* c, const sn_mesh* sm, const int* face, int nface) {
-  for (int f = 0; f < nface; f++) {
-    for (int k = 0; k < 3; k++) {
-      int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
-      for (int g = 0; g < f; g++) {
-        for (int l = 0; l < 3; l++) {
-          if (face[3 * g + l] == a && face[3 * g + (l + 1) % 3] == b) {
-            return sn_cerr(c, &sm->loc, "faces of mesh '%s' have inconsistent orientation. "
-                           "Please check the faces containing the vertices %d and %d.",
-                           sm->name, a, b);
-          }
-        }
-      }
-    }
+  int a, b;
+  if (sn_mesh_misoriented(face, nface, &a, &b)) {
+    return sn_cerr(c, &sm->loc, "faces of mesh '%s' have inconsistent orientation. "
+                   "Please check the faces containing the vertices %d and %d.", sm->name, a, b);
   }
   return 1;
 }

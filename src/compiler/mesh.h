@@ -71,6 +71,9 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
 // vertices in double precision.
 void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nface, const double* raw,
                       const double* vert);
+// mesh_poly.c: does a directed edge appear in two faces (inconsistent orientation)?
+// Returns 1 with the first such edge (a, b) in face order.
+int sn_mesh_misoriented(const int* face, int nface, int* a, int* b);
 // mesh_poly.c: the face BVH of a processed mesh (vert: final vertices, double).
 void sn_mesh_bvh(sn_mesh_built* mb, const double* vert);
 
