@@ -409,18 +409,21 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
   if (hull && !sn_mesh_raw_hull(c, sm, &mf, &mb->hull)) {
     goto done;
   }
-  // a mirroring scale turns the faces of mesh files around (second and third vertex
-  // swapped); 3.3.8 leaves inline faces as they are (they are then inside out, which
+  // a mirroring scale turns the faces of mesh files around (second and third vertex,
+  // normal and texture coordinate indices swapped); 3.3.8 leaves inline faces as they are (they are then inside out, which
   // the exact and convex volumes reject)
   if (sm->file[0] && sm->scale[0] * sm->scale[1] * sm->scale[2] < 0) {
     for (int f = 0; f < mb->nface; f++) {
       int t = mb->face[3 * f + 1];
       mb->face[3 * f + 1] = mb->face[3 * f + 2];
       mb->face[3 * f + 2] = t;
-      for (int* fi = mf.facenormal; fi; fi = fi == mf.facenormal ? mf.facetexcoord : NULL) {
-        t = fi[3 * f + 1];
-        fi[3 * f + 1] = fi[3 * f + 2];
-        fi[3 * f + 2] = t;
+      int* other[2] = {mf.facenormal, mf.facetexcoord};
+      for (int k = 0; k < 2; k++) {
+        if (other[k]) {
+          t = other[k][3 * f + 1];
+          other[k][3 * f + 1] = other[k][3 * f + 2];
+          other[k][3 * f + 2] = t;
+        }
       }
     }
   }
