@@ -33,3 +33,25 @@ void sn_asset_path(const sn_spec* spec, const char* typedir, const char* filedir
              file);
   }
 }
+
+// Bytes of the asset paths stored before the first path of one asset type: 3.3.8
+// stores the paths buffer by type in the order meshes, height fields, textures.
+int sn_asset_paths_before(const sn_ctx* c, int objtype) {
+  const sn_spec* s = c->spec;
+  int bytes = 0;
+  if (objtype == mjOBJ_MESH) {
+    return 0;
+  }
+  for (int i = 0; i < SN_COUNT(s, meshes); i++) {
+    const char* f = SN_AT(s, meshes, sn_mesh, i).file;
+    bytes += f && f[0] ? (int)strlen(f) + 1 : 0;
+  }
+  if (objtype == mjOBJ_HFIELD) {
+    return bytes;
+  }
+  for (int i = 0; i < SN_COUNT(s, hfields); i++) {
+    const char* f = SN_AT(s, hfields, sn_hfield, i).file;
+    bytes += f && f[0] ? (int)strlen(f) + 1 : 0;
+  }
+  return bytes;
+}

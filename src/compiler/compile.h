@@ -205,6 +205,10 @@ int sn_actuator_actnum(const sn_actuator* a);
 // texturedir) or assetdir, relative to the model's directory; strippath applies.
 void sn_asset_path(const sn_spec* spec, const char* typedir, const char* filedir,
                    const char* file, char* out, size_t n);
+// asset.c: offset in mjModel.paths of the first path of an asset type (mjOBJ_MESH,
+// mjOBJ_HFIELD, mjOBJ_TEXTURE): paths are stored meshes first, then height fields,
+// then textures.
+int sn_asset_paths_before(const sn_ctx* c, int objtype);
 // mesh.c: load and process every mesh (files, scaling, centring, hull, inertia) before
 // the model sizes are known; then sizes, arrays, and release of the processed data.
 int sn_mesh_prepare(sn_ctx* c);

@@ -236,9 +236,9 @@ static int sn_geom_one(sn_ctx* c, int id) {
   }
   if (g->type == mjGEOM_MESH) {
     sn_mesh_geom_bounds(c, m->geom_dataid[id], m->geom_rbound + id, m->geom_aabb + 6 * id);
-    if (m->geom_matid[id] < 0) {
-      m->geom_matid[id] = sn_mesh_material(c, g->mesh);
-    }
+  }
+  if (m->geom_dataid[id] >= 0 && m->geom_matid[id] < 0) {
+    m->geom_matid[id] = sn_mesh_material(c, g->mesh);
   }
   mju_copy3(m->geom_pos + 3 * id, pose.pos);
   mju_copy4(m->geom_quat + 4 * id, pose.quat);

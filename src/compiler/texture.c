@@ -464,7 +464,7 @@ int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths) {
 
 int sn_compile_textures(sn_ctx* c) {
   mjModel* m = c->m;
-  int adr = 0, pathadr = 0;
+  int adr = 0, pathadr = sn_asset_paths_before(c, mjOBJ_TEXTURE);
   m->paths[0] = 0;
   for (int id = 0; id < m->ntex; id++) {
     const sn_texture* t = &SN_AT(c->spec, textures, sn_texture, id);

@@ -13,6 +13,23 @@ static sn_srcloc rd_asset_loc(sn_reader* r, const sn_xml_node* node) {
   return loc;
 }
 
+// A mesh or texture without a name is named after its file (no directory, no extension).
+static const char* rd_name_from_file(sn_reader* r, const char* file) {
+  const char* base = strrchr(file, '/');
+  base = base ? base + 1 : file;
+  const char* bs = strrchr(base, '\\');
+  base = bs ? bs + 1 : base;
+  const char* dot = strrchr(base, '.');
+  size_t n = dot ? (size_t)(dot - base) : strlen(base);
+  char buf[512];
+  if (n >= sizeof(buf)) {
+    n = sizeof(buf) - 1;
+  }
+  memcpy(buf, base, n);
+  buf[n] = 0;
+  return sn_spec_strdup(r->spec, buf);
+}
+
 static void rd_texture(sn_reader* r, const sn_xml_node* node) {
   static const char* cube[6] = {"fileright", "fileleft", "fileup",
                                 "filedown", "filefront", "fileback"};
@@ -39,6 +56,9 @@ static void rd_texture(sn_reader* r, const sn_xml_node* node) {
   rd_keyword(r, node, "hflip", &t->hflip);
   rd_keyword(r, node, "vflip", &t->vflip);
   rd_int(r, node, "nchannel", &t->nchannel);
+  if ((!t->name || !t->name[0]) && t->file && t->file[0]) {
+    t->name = rd_name_from_file(r, t->file);
+  }
   t->loc = rd_asset_loc(r, node);
   rd_check_used(r, node);
 }
@@ -61,23 +81,6 @@ void rd_mesh_attrs(sn_reader* r, const sn_xml_node* node, sn_mesh* m) {
   rd_string(r, node, "material", &m->material);
 }
 
-// A mesh without a name is named after its file (no directory, no extension).
-static const char* rd_mesh_name_from_file(sn_reader* r, const char* file) {
-  const char* base = strrchr(file, '/');
-  base = base ? base + 1 : file;
-  const char* bs = strrchr(base, '\\');
-  base = bs ? bs + 1 : base;
-  const char* dot = strrchr(base, '.');
-  size_t n = dot ? (size_t)(dot - base) : strlen(base);
-  char buf[512];
-  if (n >= sizeof(buf)) {
-    n = sizeof(buf) - 1;
-  }
-  memcpy(buf, base, n);
-  buf[n] = 0;
-  return sn_spec_strdup(r->spec, buf);
-}
-
 static void rd_mesh(sn_reader* r, const sn_xml_node* node) {
   const sn_defclass* cls = rd_class(r, node, 0);
   sn_mesh* m = (sn_mesh*)sn_spec_append(r->spec, &r->spec->meshes, sizeof(sn_mesh));
@@ -85,7 +88,7 @@ static void rd_mesh(sn_reader* r, const sn_xml_node* node) {
   rd_string(r, node, "name", &m->name);
   rd_mesh_attrs(r, node, m);
   if (!m->name[0] && m->file[0]) {
-    m->name = rd_mesh_name_from_file(r, m->file);
+    m->name = rd_name_from_file(r, m->file);
   }
   m->loc = rd_asset_loc(r, node);
   rd_check_used(r, node);
