@@ -99,13 +99,14 @@ int sn_meshfile_parse(const char* name, const char* content_type, const void* bu
   if (!name) {
     name = "";
   }
-  mesh_format fmt = format_of_type(content_type);
+  int typed = content_type && content_type[0];
+  mesh_format fmt = typed ? format_of_type(content_type) : format_of_name(name);
   if (fmt == FMT_NONE) {
-    fmt = format_of_name(name);
-  }
-  if (fmt == FMT_NONE) {
-    if (content_type && content_type[0]) {
-      return sn_meshfile_fail(err, errsz, name, "unknown content type '%s'", content_type);
+    if (typed) {
+      return sn_meshfile_fail(err, errsz, name,
+                              "unsupported content type '%s' (expected model/stl, model/obj "
+                              "or model/vnd.mujoco.msh)",
+                              content_type);
     }
     return sn_meshfile_fail(err, errsz, name,
                             "unknown mesh format (expected .stl, .obj or .msh)");
