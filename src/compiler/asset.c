@@ -33,3 +33,24 @@ void sn_asset_path(const sn_spec* spec, const char* typedir, const char* filedir
              file);
   }
 }
+
+static int sn_paths_len(const char* file) {
+  return file && file[0] ? (int)strlen(file) + 1 : 0;
+}
+
+int sn_asset_paths_offset(const sn_spec* spec, int objtype) {
+  int n = 0;
+  if (objtype == mjOBJ_HFIELD) {
+    return n;
+  }
+  for (int i = 0; i < SN_COUNT(spec, hfields); i++) {
+    n += sn_paths_len(SN_AT(spec, hfields, sn_hfield, i).file);
+  }
+  if (objtype == mjOBJ_MESH) {
+    return n;
+  }
+  for (int i = 0; i < SN_COUNT(spec, meshes); i++) {
+    n += sn_paths_len(SN_AT(spec, meshes, sn_mesh, i).file);
+  }
+  return n;
+}

@@ -64,6 +64,9 @@ int sn_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose) 
                         g->frame, &g->loc, size, pose)) {
     return 0;
   }
+  if (g->type == mjGEOM_HFIELD || (g->hfield && g->hfield[0])) {
+    return sn_hfield_geom_size(c, g, size);  // the asset gives the size
+  }
   int need = 0;
   switch (g->type) {
     case mjGEOM_SPHERE: need = 1; break;
@@ -224,6 +227,9 @@ static int sn_geom_one(sn_ctx* c, int id) {
   memcpy(m->geom_solimp + mjNIMP * id, g->solimp, sizeof(double) * mjNIMP);
   mju_copy3(m->geom_size + 3 * id, size);
   sn_geom_bounds(g->type, size, m->geom_rbound + id, m->geom_aabb + 6 * id);
+  if (g->type == mjGEOM_HFIELD && !sn_hfield_geom(c, g, id)) {
+    return 0;
+  }
   mju_copy3(m->geom_pos + 3 * id, pose.pos);
   mju_copy4(m->geom_quat + 4 * id, pose.quat);
   mju_copy3(m->geom_friction + 3 * id, g->friction);
