@@ -33,6 +33,7 @@ test-asan: setup
 
 bench: build
 	cmake --build $(BUILD) --target bench && ./$(BUILD)/bench/sinew-bench
+	if [ -x ./$(BUILD)/bench/sinew-bench-collision ]; then ./$(BUILD)/bench/sinew-bench-collision; fi
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN)

@@ -64,8 +64,15 @@ int sn_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose) 
                         g->frame, &g->loc, size, pose)) {
     return 0;
   }
+  if (g->mesh && g->mesh[0] && g->type != mjGEOM_PLANE && g->type != mjGEOM_HFIELD &&
+      g->type != mjGEOM_SDF) {
+    return sn_mesh_geom_resolve(c, g, size, pose);
+  }
   if (g->type == mjGEOM_HFIELD || (g->hfield && g->hfield[0])) {
     return sn_hfield_geom_size(c, g, size);  // the asset gives the size
+  }
+  if (g->type == mjGEOM_MESH) {
+    return sn_cerr_attr(c, &g->loc, "mesh", "mesh geom needs a mesh");
   }
   int need = 0;
   switch (g->type) {
@@ -227,6 +234,15 @@ static int sn_geom_one(sn_ctx* c, int id) {
   memcpy(m->geom_solimp + mjNIMP * id, g->solimp, sizeof(double) * mjNIMP);
   mju_copy3(m->geom_size + 3 * id, size);
   sn_geom_bounds(g->type, size, m->geom_rbound + id, m->geom_aabb + 6 * id);
+  if (g->mesh[0] && g->type != mjGEOM_PLANE && g->type != mjGEOM_HFIELD) {
+    m->geom_dataid[id] = sn_mesh_find(c, g->mesh);  // fitted primitives keep it (3.3.8)
+  }
+  if (g->type == mjGEOM_MESH) {
+    sn_mesh_geom_bounds(c, m->geom_dataid[id], m->geom_rbound + id, m->geom_aabb + 6 * id);
+    if (m->geom_matid[id] < 0) {
+      m->geom_matid[id] = sn_mesh_material(c, g->mesh);
+    }
+  }
   if (g->type == mjGEOM_HFIELD && !sn_hfield_geom(c, g, id)) {
     return 0;
   }

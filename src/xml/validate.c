@@ -36,7 +36,45 @@ static size_t sn_token(const char* s, size_t* pos, char* buf, size_t cap) {
   return i - start;
 }
 
-sn_num_status sn_parse_reals(const char* s, double* out, int max, int* n) {
+// Convert one token; stores into out[i] when out is set.
+typedef sn_num_status (*sn_token_fn)(const char* tok, void* out, int i);
+
+static sn_num_status sn_token_real(const char* tok, void* out, int i) {
+  char* end = NULL;
+  errno = 0;
+  double v = strtod(tok, &end);
+  if (end == tok || *end) {
+    return SN_NUM_BAD;
+  }
+  if (errno == ERANGE) {
+    return SN_NUM_RANGE;
+  }
+  if (out) {
+    ((double*)out)[i] = v;
+  }
+  return SN_NUM_OK;
+}
+
+static sn_num_status sn_token_int(const char* tok, void* out, int i) {
+  char* end = NULL;
+  errno = 0;
+  long v = strtol(tok, &end, 10);
+  if (end == tok || *end) {
+    return SN_NUM_BAD;
+  }
+  if (errno == ERANGE || v > INT_MAX || v < INT_MIN) {
+    return SN_NUM_RANGE;
+  }
+  if (out) {
+    ((int*)out)[i] = (int)v;
+  }
+  return SN_NUM_OK;
+}
+
+// The whitespace-separated list both number parsers share: a token that does not
+// convert stops the parse before the count is checked, as MuJoCo reports it.
+static sn_num_status sn_parse_list(const char* s, sn_token_fn convert, void* out, int max,
+                                   int* n) {
   size_t pos = 0;
   char buf[128];
   *n = 0;
@@ -48,54 +86,24 @@ sn_num_status sn_parse_reals(const char* s, double* out, int max, int* n) {
     if (len >= sizeof(buf)) {
       return SN_NUM_BAD;
     }
-    char* end = NULL;
-    errno = 0;
-    double v = strtod(buf, &end);
-    if (end == buf || *end) {
-      return SN_NUM_BAD;
-    }
-    if (errno == ERANGE) {
-      return SN_NUM_RANGE;
+    sn_num_status st = convert(buf, NULL, 0);
+    if (st != SN_NUM_OK) {
+      return st;
     }
     if (*n >= max) {
       return SN_NUM_MANY;
     }
-    if (out) {
-      out[*n] = v;
-    }
+    convert(buf, out, *n);
     (*n)++;
   }
 }
 
+sn_num_status sn_parse_reals(const char* s, double* out, int max, int* n) {
+  return sn_parse_list(s, sn_token_real, out, max, n);
+}
+
 sn_num_status sn_parse_ints(const char* s, int* out, int max, int* n) {
-  size_t pos = 0;
-  char buf[64];
-  *n = 0;
-  for (;;) {
-    size_t len = sn_token(s, &pos, buf, sizeof(buf));
-    if (!len) {
-      return SN_NUM_OK;
-    }
-    if (len >= sizeof(buf)) {
-      return SN_NUM_BAD;
-    }
-    char* end = NULL;
-    errno = 0;
-    long v = strtol(buf, &end, 10);
-    if (end == buf || *end) {
-      return SN_NUM_BAD;
-    }
-    if (errno == ERANGE || v > INT_MAX || v < INT_MIN) {
-      return SN_NUM_RANGE;
-    }
-    if (*n >= max) {
-      return SN_NUM_MANY;
-    }
-    if (out) {
-      out[*n] = (int)v;
-    }
-    (*n)++;
-  }
+  return sn_parse_list(s, sn_token_int, out, max, n);
 }
 
 void sn_schema_count(const sn_attr_def* def, int* min, int* max) {

@@ -15,13 +15,6 @@
 #include "compiler/spec.h"
 #include "xml/load.h"
 
-__attribute__((weak)) mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error,
-                                          int error_sz) {
-  (void)spec, (void)vfs;
-  snprintf(error, (size_t)error_sz, "no compiler in this test build");
-  return NULL;
-}
-
 static char dir[256];
 
 static void put(const char* name, const char* text) {

@@ -14,13 +14,6 @@
 #include "compiler/spec.h"
 #include "xml/load.h"
 
-__attribute__((weak)) mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error,
-                                          int error_sz) {
-  (void)spec, (void)vfs;
-  snprintf(error, (size_t)error_sz, "no compiler in this test build");
-  return NULL;
-}
-
 static const char* good =
     "<mujoco model=\"pendulum\">\n"
     "  <default><joint damping=\"0.1\"/><position kp=\"5\"/></default>\n"

@@ -13,13 +13,6 @@
 #include "compiler/spec.h"
 #include "xml/load.h"
 
-__attribute__((weak)) mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error,
-                                          int error_sz) {
-  (void)spec, (void)vfs;
-  snprintf(error, (size_t)error_sz, "no compiler in this test build");
-  return NULL;
-}
-
 static char err[1024];
 
 // Load a model with one hinge "j" whose default section and actuators are given.

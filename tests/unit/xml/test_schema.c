@@ -14,13 +14,6 @@
 #include "xml/load.h"
 #include "xml/schema.h"
 
-__attribute__((weak)) mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error,
-                                          int error_sz) {
-  (void)spec, (void)vfs;
-  snprintf(error, (size_t)error_sz, "no compiler in this test build");
-  return NULL;
-}
-
 static char err[1024];
 
 // Load text that must fail; returns the message.

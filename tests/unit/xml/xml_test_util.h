@@ -1,6 +1,5 @@
-// Helpers shared by the reader unit tests: a stand-in for the compiler (these tests
-// link the reader without it) and reading an MJCF string into a spec, expecting
-// success (sn_xml_test_load) or failure (sn_xml_test_bad).
+// Helpers shared by the reader unit tests: reading an MJCF string into a spec,
+// expecting success (sn_xml_test_load) or failure (sn_xml_test_bad).
 #ifndef SINEW_TESTS_XML_TEST_UTIL_H_
 #define SINEW_TESTS_XML_TEST_UTIL_H_
 
@@ -15,13 +14,6 @@
 
 #include "compiler/spec.h"
 #include "xml/load.h"
-
-__attribute__((weak)) mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error,
-                                          int error_sz) {
-  (void)spec, (void)vfs;
-  snprintf(error, (size_t)error_sz, "no compiler in this test build");
-  return NULL;
-}
 
 // the message of the last read
 static char sn_xml_test_err[1024];
