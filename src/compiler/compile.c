@@ -260,6 +260,8 @@ static void sn_ctx_free(sn_ctx* c) {
   mju_free(c->site_order);
   mju_free(c->cam_order);
   mju_free(c->light_order);
+  mju_free(c->pair_order);
+  mju_free(c->exclude_order);
   mju_free(c->frame_pose);
   mju_free(c->align);
   mju_free(c->geom_moved);
@@ -282,8 +284,8 @@ static int sn_run_steps(sn_ctx* c) {
          sn_compile_hfields(c) && sn_compile_geoms(c) &&
          sn_compile_inertia(c) && sn_compile_sites(c) && sn_compile_body_finish(c) &&
          sn_compile_bvh(c) && sn_compile_cameras(c) && sn_compile_lights(c) &&
-         sn_compile_actuators(c) && sn_compile_custom(c) && sn_compile_names(c) &&
-         sn_compile_keys(c) && sn_compile_contacts(c);
+         sn_compile_actuators(c) && sn_compile_custom(c) && sn_compile_contacts(c) &&
+         sn_compile_names(c) && sn_compile_keys(c);
 }
 
 mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) {
@@ -308,6 +310,14 @@ mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) 
   c->site_order = (int*)sn_calloc(SN_COUNT(spec, sites), sizeof(int));
   c->cam_order = (int*)sn_calloc(SN_COUNT(spec, cameras), sizeof(int));
   c->light_order = (int*)sn_calloc(SN_COUNT(spec, lights), sizeof(int));
+  c->pair_order = (int*)sn_calloc(SN_COUNT(spec, pairs), sizeof(int));
+  c->exclude_order = (int*)sn_calloc(SN_COUNT(spec, excludes), sizeof(int));
+  for (int i = 0; i < SN_COUNT(spec, pairs); i++) {
+    c->pair_order[i] = i;
+  }
+  for (int i = 0; i < SN_COUNT(spec, excludes); i++) {
+    c->exclude_order[i] = i;
+  }
   c->frame_pose = (sn_pose*)sn_calloc(SN_COUNT(spec, frames), sizeof(sn_pose));
   c->align = (sn_pose*)sn_calloc(SN_COUNT(spec, bodies), sizeof(sn_pose));
   for (int i = 0; i < SN_COUNT(spec, bodies); i++) {

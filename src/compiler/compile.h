@@ -58,6 +58,8 @@ typedef struct {
   int* site_order;
   int* cam_order;
   int* light_order;
+  int* pair_order;            // <contact> pairs and excludes: sorted by body signature
+  int* exclude_order;
 
   // resolved frames: pose of each <frame> in its body (or fused ancestor) frame
   sn_pose* frame_pose;

@@ -95,8 +95,11 @@ static void rd_default_element(sn_reader* r, const sn_xml_node* node, sn_defclas
     case SN_EL_CYLINDER:
       rd_actuator_attrs(r, node, &c->actuator);
       break;
+    case SN_EL_PAIR:
+      rd_pair_attrs(r, node, &c->pair);
+      break;
     default:
-      // pair, equality and tendon defaults: only their own (not yet supported)
+      // equality and tendon defaults: only their own (not yet supported)
       // elements can use them, and those stop the load, so there is nothing to keep
       for (int i = 0; i < node->nattr; i++) {
         node->attr[i].used = 1;

@@ -129,6 +129,7 @@ void rd_light_attrs(sn_reader* r, const sn_xml_node* node, sn_light* l);
 void rd_material_attrs(sn_reader* r, const sn_xml_node* node, sn_material* m);
 void rd_actuator_attrs(sn_reader* r, const sn_xml_node* node, sn_actuator* a);
 void rd_mesh_attrs(sn_reader* r, const sn_xml_node* node, sn_mesh* m);  // reader_asset.c
+void rd_pair_attrs(sn_reader* r, const sn_xml_node* node, sn_pair* p);
 
 //---------------------------------- sections ------------------------------------------------------
 
@@ -141,6 +142,7 @@ void rd_size(sn_reader* r, const sn_xml_node* node);
 void rd_visual(sn_reader* r, const sn_xml_node* node);
 void rd_statistic(sn_reader* r, const sn_xml_node* node);
 void rd_custom(sn_reader* r, const sn_xml_node* node);           // reader.c
+void rd_contact(sn_reader* r, const sn_xml_node* node);          // reader_contact.c
 void rd_keyframes(sn_reader* r, const sn_xml_node* node);
 void rd_models(sn_reader* r, const sn_xml_node* root);           // reader_attach.c
 void rd_attach(sn_reader* r, const sn_xml_node* node, int body, int frame);

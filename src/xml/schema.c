@@ -575,9 +575,9 @@ static const sn_elem_def elements[] = {
   {"flexcomp/pin", SN_EL_OTHER, '*', L, a_pin, ""},
   {"flexcomp/plugin", SN_EL_OTHER, '?', L, a_plugin_ref, "plugin/config"},
 
-  {"contact", SN_EL_OTHER, '*', 0, a_none, "contact/pair contact/exclude"},
-  {"contact/pair", SN_EL_PAIR, '*', L, a_pair, ""},
-  {"contact/exclude", SN_EL_OTHER, '*', L, a_exclude, ""},
+  {"contact", SN_EL_CONTACT, '*', 0, a_none, "contact/pair contact/exclude"},
+  {"contact/pair", SN_EL_PAIR, '*', 0, a_pair, ""},
+  {"contact/exclude", SN_EL_EXCLUDE, '*', 0, a_exclude, ""},
 
   {"deformable", SN_EL_OTHER, '*', 0, a_none, "deformable/flex deformable/skin"},
   {"deformable/flex", SN_EL_OTHER, '*', L, a_flex, "flex/edge flex/elasticity flex/contact"},

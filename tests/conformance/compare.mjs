@@ -74,13 +74,20 @@ function scalarError(a, b, rtol, atol) {
   return { err: e, why: `${a} vs ${b}` };
 }
 
-// contacts as a set: matched by geom pair, then nearest position
-function contactsError(ca, cb, tol) {
-  if (!Array.isArray(ca)) return { err: Infinity, why: 'missing' };
-  if (ca.length !== cb.length) return { err: Infinity, why: `ncon ${ca.length} vs ${cb.length}` };
+// Contacts. Each reference contact is matched to a candidate between the same two geoms
+// (either order) at the nearest position; geometry (dist, pos, frame) must agree within
+// geomTol (absolute: narrow-phase solvers converge to a tolerance), the mixed parameters
+// (includemargin, friction, solref, solreffriction, solimp) within rtol/atol like any
+// field, geom1/geom2 and dim exactly. Three results: the set itself, whether the order
+// is the oracle's too, and the exclude flags (set by the constraint stage).
+const CONTACT_PARAMS = ['includemargin', 'friction', 'solref', 'solreffriction', 'solimp'];
+
+function contactsMatch(ca, cb) {
+  if (!Array.isArray(ca)) return { err: 'missing' };
+  if (ca.length !== cb.length) return { err: `ncon ${ca.length} vs ${cb.length}` };
   const used = new Set();
-  let worst = 0;
   const key = (g) => [...g].sort((x, y) => x - y).join(',');
+  const match = [];
   for (const c of cb) {
     let best = Infinity, bj = -1;
     ca.forEach((o, j) => {
@@ -88,14 +95,51 @@ function contactsError(ca, cb, tol) {
       const e = Math.max(...o.pos.map((x, k) => Math.abs(x - c.pos[k])));
       if (e < best) { best = e; bj = j; }
     });
-    if (bj < 0) return { err: Infinity, why: `no contact between geoms ${c.geom}` };
+    if (bj < 0) return { err: `no contact between geoms ${c.geom}` };
     used.add(bj);
-    const o = ca[bj];
-    const sign = o.geom[0] === c.geom[0] ? 1 : -1;
-    const en = Math.max(...o.normal.map((x, k) => Math.abs(sign * x - c.normal[k])));
-    worst = Math.max(worst, best / tol, en / tol, Math.abs(o.dist - c.dist) / tol);
+    match.push(bj);
   }
-  return { err: worst, why: '' };
+  return { match };
+}
+
+function contactsError(ca, cb, geomTol, rtol, atol) {
+  const mm = contactsMatch(ca, cb);
+  if (mm.err) return { err: Infinity, why: mm.err };
+  let worst = 0, why = '';
+  const note = (e, what) => { if (e > worst) { worst = e; why = what; } };
+  cb.forEach((c, i) => {
+    const o = ca[mm.match[i]];
+    const tag = `contact ${i} (geoms ${c.geom})`;
+    if (o.geom[0] !== c.geom[0] || o.geom[1] !== c.geom[1]) note(Infinity, `${tag}: geom order ${o.geom}`);
+    if (o.dim !== c.dim) note(Infinity, `${tag}: dim ${o.dim} vs ${c.dim}`);
+    note(Math.abs(o.dist - c.dist) / geomTol, `${tag}: dist ${o.dist} vs ${c.dist}`);
+    for (const f of ['pos', 'frame']) {
+      const r = arrayError(o[f], c[f], 0, geomTol, false);
+      note(r.err, `${tag}: ${f} ${r.why}`);
+    }
+    for (const f of CONTACT_PARAMS) {
+      const r = Array.isArray(c[f]) ? arrayError(o[f], c[f], rtol, atol, false)
+        : scalarError(o[f], c[f], rtol, atol);
+      note(r.err, `${tag}: ${f} ${r.why}`);
+    }
+  });
+  return { err: worst, why };
+}
+
+// 0 when the candidate lists the contacts in the oracle's order
+function contactsOrderError(ca, cb) {
+  const mm = contactsMatch(ca, cb);
+  if (mm.err) return { err: Infinity, why: mm.err };
+  const at = mm.match.findIndex((j, i) => j !== i);
+  return at < 0 ? { err: 0, why: '' } : { err: Infinity, why: `oracle contact ${at} is candidate contact ${mm.match[at]}` };
+}
+
+function contactsExcludeError(ca, cb) {
+  const mm = contactsMatch(ca, cb);
+  if (mm.err) return { err: Infinity, why: mm.err };
+  const at = cb.findIndex((c, i) => ca[mm.match[i]].exclude !== c.exclude);
+  return at < 0 ? { err: 0, why: '' }
+    : { err: Infinity, why: `contact ${at}: exclude ${ca[mm.match[at]].exclude} vs ${cb[at].exclude}` };
 }
 
 // Compare candidate against reference. only: optional Set of "field" or
@@ -114,11 +158,22 @@ export function compareProbes(cand, ref, { rtol = DEFAULT_RTOL, atol = DEFAULT_A
     const sb = ref[section] || {}, sa = cand[section] || {};
     for (const [k, vb] of Object.entries(sb)) {
       const name = `${section}.${k}`;
-      if (only && !only.has(name) && !only.has(k)) continue;
+      const sub = k === 'contacts';
+      if (only && !sub && !only.has(name) && !only.has(k)) continue;
       const va = sa[k];
       let r;
-      if (k === 'contacts') r = contactsError(va, vb, Math.max(atol, 1e-6));
-      else if (Array.isArray(vb)) r = arrayError(va, vb, rtol, atol, QUAT_FIELDS.has(k));
+      if (k === 'contacts') {
+        // contacts_order and contacts_exclude are reported as fields of their own
+        for (const [sub, fn] of [['contacts_order', contactsOrderError], ['contacts_exclude', contactsExcludeError]]) {
+          const sname = `${section}.${sub}`;
+          if (only && !only.has(sname) && !only.has(sub)) continue;
+          const rs = fn(va, vb);
+          if (rs.err <= 1) res.passed++;
+          else { res.failed++; res.failures.push({ name: sname, err: rs.err, why: rs.why }); }
+        }
+        if (only && !only.has(name) && !only.has(k)) continue;
+        r = contactsError(va, vb, Math.max(atol, 1e-6), rtol, atol);
+      } else if (Array.isArray(vb)) r = arrayError(va, vb, rtol, atol, QUAT_FIELDS.has(k));
       else if (typeof vb === 'number') r = scalarError(va, vb, rtol, atol);
       else continue;
       if (r.err <= 1) res.passed++;

@@ -202,23 +202,32 @@ static void print_dense_M(Json* js, const mjModel* m, const mjData* d) {
   free(M);
 }
 
+// a fixed-length array member of a contact object
+static void contact_arr(const char* name, const mjtNum* x, int n) {
+  printf(",\"%s\":[", name);
+  for (int k = 0; k < n; k++) {
+    printf(k ? "," : "");
+    json_number(x[k]);
+  }
+  putchar(']');
+}
+
+// every geometric and parameter field the collision stage fills, in d->contact order
 static void print_contacts(const mjData* d) {
   printf(",\"contacts\":[");
   for (int i = 0; i < d->ncon; i++) {
     const mjContact* c = d->contact + i;
     printf("%s{\"geom\":[%d,%d],\"dist\":", i ? "," : "", c->geom1, c->geom2);
     json_number(c->dist);
-    printf(",\"pos\":[");
-    for (int k = 0; k < 3; k++) {
-      printf(k ? "," : "");
-      json_number(c->pos[k]);
-    }
-    printf("],\"normal\":[");
-    for (int k = 0; k < 3; k++) {
-      printf(k ? "," : "");
-      json_number(c->frame[k]);
-    }
-    printf("],\"dim\":%d}", c->dim);
+    contact_arr("pos", c->pos, 3);
+    contact_arr("frame", c->frame, 9);
+    printf(",\"includemargin\":");
+    json_number(c->includemargin);
+    contact_arr("friction", c->friction, 5);
+    contact_arr("solref", c->solref, mjNREF);
+    contact_arr("solreffriction", c->solreffriction, mjNREF);
+    contact_arr("solimp", c->solimp, mjNIMP);
+    printf(",\"dim\":%d,\"exclude\":%d}", c->dim, c->exclude);
   }
   putchar(']');
 }

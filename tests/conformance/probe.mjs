@@ -191,8 +191,10 @@ function forwardSection(mj, m, d) {
   const contacts = [];
   for (let i = 0; i < d.ncon; i++) {
     const c = d.contact.get(i);
-    contacts.push({ geom: [c.geom1, c.geom2], dist: c.dist, pos: A(c.pos),
-      normal: A(c.frame).slice(0, 3), dim: c.dim });
+    contacts.push({ geom: [c.geom1, c.geom2], dist: c.dist, pos: A(c.pos), frame: A(c.frame),
+      includemargin: c.includemargin, friction: A(c.friction), solref: A(c.solref),
+      solreffriction: A(c.solreffriction), solimp: A(c.solimp), dim: c.dim,
+      exclude: c.exclude });
     c.delete();
   }
   f.contacts = contacts;

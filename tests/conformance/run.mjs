@@ -27,15 +27,20 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
 
 // What must agree. Model section: every compiled field the probe prints.
-// Forward: the perturbed state itself (proves both sides start identically) and
-// the smooth-dynamics outputs. Contacts, constraint forces, qacc and sensors are
-// reported but not required: they belong to later stages.
+// Forward: the perturbed state itself (proves both sides start identically), the
+// smooth-dynamics outputs and the contacts (the collision stage: count, geoms,
+// geometry and mixed parameters, matched as a set). Contacts are required for project
+// models and, in shared mode, for the models of scope/collision.txt; the contact order,
+// the exclude flags (set by the constraint stage), constraint forces, qacc and sensors
+// are reported but not required: they belong to later stages.
 const REQUIRED_FORWARD = [
   'qpos', 'qvel', 'ctrl', 'act', 'xpos', 'xquat', 'xipos', 'subtree_com', 'geom_xpos',
   'geom_xmat', 'site_xpos', 'M', 'qfrc_bias', 'qfrc_passive', 'actuator_length',
   'actuator_velocity', 'actuator_force', 'qfrc_actuator', 'qacc_smooth', 'act_dot',
 ];
-const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'qfrc_constraint', 'qacc', 'ten_length', 'sensordata'];
+const CONTACT_FORWARD = ['ncon', 'contacts'];
+const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'contacts_order', 'contacts_exclude',
+  'qfrc_constraint', 'qacc', 'ten_length', 'sensordata'];
 // Trajectory: compared when the oracle saw no contact and no constraint row in
 // any of the steps (otherwise it depends on collision and the solver).
 const TRAJECTORY = ['time', 'qpos', 'qvel', 'act'];
@@ -141,7 +146,7 @@ async function runOracle(oracle, opts, file, run) {
 
 // Compare one model over all runs. Returns { status, detail, info } with status one of
 // match, mismatch, sinew-load-error, crash, oracle-load-error.
-async function checkModel(oracle, opts, file) {
+async function checkModel(oracle, opts, file, requireContacts = true) {
   const result = { status: 'match', detail: [], info: [], trajectory: 0 };
   for (const run of runsFor(opts.seeds)) {
     const ref = await runOracle(oracle, opts, file, run);
@@ -151,7 +156,8 @@ async function checkModel(oracle, opts, file) {
     if (cand.error) return { status: 'sinew-load-error', detail: [cand.message || cand.error], info: [] };
 
     const tag = `seed ${run.seed}${run.key ? ' key' : ''}`;
-    const only = new Set(REQUIRED_FORWARD.map((f) => `forward.${f}`));
+    const required = requireContacts ? [...REQUIRED_FORWARD, ...CONTACT_FORWARD] : REQUIRED_FORWARD;
+    const only = new Set(required.map((f) => `forward.${f}`));
     for (const k of Object.keys(ref.model)) only.add(`model.${k}`);
     const constraintFree = ref.steps.maxncon === 0 && ref.steps.maxnefc === 0;
     if (constraintFree) {
@@ -212,6 +218,7 @@ async function sharedMode(oracle, opts) {
   }
   const all = readList(path.join(dir, 'scope/all.txt'));
   const smooth = new Set(readList(path.join(dir, 'scope/smooth.txt')) || []);
+  const collision = new Set(readList(path.join(dir, 'scope/collision.txt')) || []);
   const subset = opts.onlyList ? new Set(readList(opts.onlyList) || []) : null;
   const tally = { match: 0, unsupported: 0, failed: 0, oracle: 0 };
   let smoothMatched = 0, smoothTotal = 0;
@@ -220,7 +227,7 @@ async function sharedMode(oracle, opts) {
     if (subset && !subset.has(rel)) continue;
     const inSmooth = smooth.has(rel);
     smoothTotal += inSmooth ? 1 : 0;
-    const r = await checkModel(oracle, opts, path.join(dir, rel));
+    const r = await checkModel(oracle, opts, path.join(dir, rel), collision.has(rel));
     let verdict;
     if (r.status === 'match') {
       verdict = 'MATCH';
