@@ -208,6 +208,8 @@ void sn_asset_path(const sn_spec* spec, const char* typedir, const char* filedir
 // asset.c: where the files of one asset type (mjOBJ_HFIELD, mjOBJ_MESH, mjOBJ_TEXTURE)
 // start in mjModel.paths: 3.3.8 stores height-field, then mesh, then texture files.
 int sn_asset_paths_offset(const sn_spec* spec, int objtype);
+// asset.c: an asset's file name as mjModel.paths stores it (strippath applied).
+const char* sn_asset_file(const sn_spec* spec, const char* file);
 // mesh.c: load and process every mesh (files, scaling, centring, hull, inertia) before
 // the model sizes are known; then sizes, arrays, and release of the processed data.
 int sn_mesh_prepare(sn_ctx* c);

@@ -277,9 +277,10 @@ int sn_compile_hfields(sn_ctx* c) {
     adr += b->nrow * b->ncol;
     m->hfield_pathadr[i] = -1;
     if (h->file && h->file[0]) {
-      size_t len = strlen(h->file) + 1;
+      const char* file = sn_asset_file(c->spec, h->file);
+      size_t len = strlen(file) + 1;
       m->hfield_pathadr[i] = pathadr;
-      memcpy(m->paths + pathadr, h->file, len);
+      memcpy(m->paths + pathadr, file, len);
       pathadr += (int)len;
     }
   }

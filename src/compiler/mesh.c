@@ -521,9 +521,10 @@ int sn_compile_meshes(sn_ctx* c) {
     mju_copy3(m->mesh_pos + 3 * i, mb->pos);
     mju_copy4(m->mesh_quat + 4 * i, mb->quat);
     if (sm->file[0]) {
-      size_t len = strlen(sm->file) + 1;
+      const char* file = sn_asset_file(c->spec, sm->file);
+      size_t len = strlen(file) + 1;
       m->mesh_pathadr[i] = pathadr;
-      memcpy(m->paths + pathadr, sm->file, len);
+      memcpy(m->paths + pathadr, file, len);
       pathadr += (int)len;
     } else {
       m->mesh_pathadr[i] = -1;

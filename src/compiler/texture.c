@@ -453,7 +453,7 @@ int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths) {
     }
     *ntexdata = (int)total;
     if (t->builtin == mjBUILTIN_NONE && t->file && t->file[0]) {
-      *npaths += (int)strlen(t->file) + 1;
+      *npaths += (int)strlen(sn_asset_file(s, t->file)) + 1;
     }
   }
   if (!*npaths) {
@@ -494,9 +494,10 @@ int sn_compile_textures(sn_ctx* c) {
     }
     mju_free(img);
     if (t->builtin == mjBUILTIN_NONE && t->file && t->file[0]) {
-      size_t len = strlen(t->file) + 1;
+      const char* file = sn_asset_file(c->spec, t->file);
+      size_t len = strlen(file) + 1;
       m->tex_pathadr[id] = pathadr;
-      memcpy(m->paths + pathadr, t->file, len);
+      memcpy(m->paths + pathadr, file, len);
       pathadr += (int)len;
     }
     adr += w * h * t->nchannel;
