@@ -40,7 +40,7 @@ static void hf_geom_box(sn_convex* obj, const mjtNum hpos[3], const mjtNum hmat[
 // Range of cells [*first, *last] along one grid axis (n vertices spanning
 // [-half, half]) that overlap [lo, hi]; returns 0 if none.
 static int hf_cell_range(mjtNum lo, mjtNum hi, mjtNum half, int n, int* first, int* last) {
-  if (n < 2 || hi < -half || lo > half) {
+  if (n < 2 || !(lo <= hi) || hi < -half || lo > half) {  // !(lo <= hi): also NaN
     return 0;
   }
   mjtNum step = 2 * half / (n - 1);
