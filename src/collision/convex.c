@@ -1,25 +1,168 @@
-// Placeholder: no contacts until this file's narrow-phase functions land.
+// Narrow phase for geom pairs without an analytic collider: the GJK/EPA solver
+// (gjk.c, epa.c) on the geoms' support functions, multiccd's extra contacts
+// (multiccd.c), and planes against ellipsoids and meshes.
+//
+// MuJoCo's nativeccd flag selects between its own GJK/EPA and libccd's MPR; both
+// compute the same geometric quantity (distance or depth along the minimum
+// translation), so with nativeccd disabled Sinew still runs GJK/EPA.
+#include <math.h>
+
+#include "collision/ccd.h"
 #include "collision/collision.h"
 #include "collision/convex.h"
-
-int sn_collide_plane_convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-    mjtNum margin) {
-  return 0;
-}
-
-int sn_collide_convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-    mjtNum margin) {
-  return 0;
-}
-
-void sn_convex_geom(sn_convex* obj, const mjModel* m, const mjData* d, int g, mjtNum margin) {
-}
-
-void sn_convex_support(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]) {
-  res[0] = res[1] = res[2] = 0;
-}
+#include "math/inline.h"
 
 int sn_convex_collide(const mjModel* m, sn_convex* a, sn_convex* b, mjtNum margin,
                       mjContact* con) {
+  sn_ccd_result r;
+  if (!sn_convex_ccd(&r, m, a, b, margin)) {
+    return 0;
+  }
+  sn_ccd_contact(con, &r);
+  return 1;
+}
+
+void sn_ccd_contact(mjContact* con, const sn_ccd_result* r) {
+  con->dist = r->dist;
+  for (int k = 0; k < 3; k++) {
+    con->pos[k] = 0.5 * (r->x1[k] + r->x2[k]);
+    con->frame[k] = r->normal[k];
+  }
+  for (int k = 3; k < 9; k++) {
+    con->frame[k] = 0;
+  }
+}
+
+// Radius of the sphere or capsule around obj's point or segment core (0: no core).
+static mjtNum core_radius(const sn_convex* obj) {
+  if (obj->type == mjGEOM_SPHERE || obj->type == mjGEOM_CAPSULE) {
+    return obj->size[0] + 0.5 * obj->margin;
+  }
   return 0;
+}
+
+static int full_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b,
+                    mjtNum margin) {
+  mjtNum tol = m->opt.ccd_tolerance;
+  int iter = m->opt.ccd_iterations;
+  sn_gjk(r, a, b, margin, tol, iter);
+  if (r->status == SN_CCD_FAR) {
+    return 0;
+  }
+  if (r->status == SN_CCD_PENETRATING && !sn_epa(r, a, b, tol, iter)) {
+    return 0;
+  }
+  return r->dist < margin;
+}
+
+int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b,
+                  mjtNum margin) {
+  mjtNum ra = core_radius(a), rb = core_radius(b);
+  if (ra + rb <= 0) {
+    return full_ccd(r, m, a, b, margin);
+  }
+  // spheres and capsules: the distance between their point/segment cores minus the
+  // radii is exact; only intersecting cores need EPA on the full shapes
+  a->core = ra > 0;
+  b->core = rb > 0;
+  sn_gjk(r, a, b, margin + ra + rb, m->opt.ccd_tolerance, m->opt.ccd_iterations);
+  a->core = b->core = 0;
+  if (r->status == SN_CCD_FAR) {
+    return 0;
+  }
+  if (r->status == SN_CCD_PENETRATING) {
+    return full_ccd(r, m, a, b, margin);
+  }
+  r->dist -= ra + rb;
+  sn_addToScl3(r->x1, r->normal, ra);
+  sn_addToScl3(r->x2, r->normal, -rb);
+  return r->dist < margin;
+}
+
+int sn_collide_convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+                      mjtNum margin) {
+  // like 3.3.8, both geoms are inflated by margin/2 so that contacts within the margin
+  // are penetrations of the inflated shapes (EPA); the margin is added back to dist
+  sn_convex a, b;
+  sn_convex_geom(&a, m, d, g1, margin);
+  sn_convex_geom(&b, m, d, g2, margin);
+  sn_ccd_result r;
+  if (!sn_convex_ccd(&r, m, &a, &b, 0)) {
+    return 0;
+  }
+  r.dist += margin;
+  sn_ccd_contact(con, &r);
+  if (m->opt.enableflags & mjENBL_MULTICCD) {
+    return sn_multiccd(m, con, &a, &b, &r, margin);
+  }
+  return 1;
+}
+
+//---------------------------------- plane against ellipsoid or mesh -------------------------------
+
+// One contact at the point p of the geom (world) below the plane through ppos with
+// normal n, if closer than margin.
+static int plane_point(mjContact* con, const mjtNum n[3], const mjtNum ppos[3],
+                       const mjtNum p[3], mjtNum margin) {
+  mjtNum rel[3];
+  sn_sub3(rel, p, ppos);
+  mjtNum dist = sn_dot3(rel, n);
+  if (dist >= margin) {
+    return 0;
+  }
+  con->dist = dist;
+  sn_addScl3(con->pos, p, n, -0.5 * dist);
+  sn_copy3(con->frame, n);
+  for (int k = 3; k < 9; k++) {
+    con->frame[k] = 0;
+  }
+  return 1;
+}
+
+// Plane against a mesh: the hull vertex deepest below the plane, then its hull-graph
+// neighbours in graph order that are also closer than margin, up to 3 contacts in all
+// (the pattern MuJoCo 3.3.8 produces).
+static int plane_mesh(const mjModel* m, const mjData* d, mjContact* con, const mjtNum n[3],
+                      const mjtNum ppos[3], int g, mjtNum margin) {
+  sn_convex b;
+  sn_convex_geom(&b, m, d, g, 0);
+  mjtNum neg[3] = {-n[0], -n[1], -n[2]}, p[3];
+  sn_convex_support(p, &b, neg);
+  if (!plane_point(con, n, ppos, p, margin)) {
+    return 0;
+  }
+  int mesh = m->geom_dataid[g];
+  int gadr = m->mesh_graphadr[mesh];
+  if (gadr < 0 || b.vertindex < 0) {
+    return 1;
+  }
+  const int* graph = m->mesh_graph + gadr;
+  int numvert = graph[0];
+  const int* edgeadr = graph + 2;
+  const int* globalid = edgeadr + numvert;
+  const int* edges = globalid + numvert;
+  int ncon = 1;
+  for (int e = edgeadr[b.vertindex]; edges[e] >= 0 && ncon < 3; e++) {
+    const float* v = m->mesh_vert + 3 * (m->mesh_vertadr[mesh] + globalid[edges[e]]);
+    mjtNum local[3] = {v[0], v[1], v[2]};
+    sn_mulMatVec3(p, b.mat, local);
+    sn_addTo3(p, b.pos);
+    ncon += plane_point(con + ncon, n, ppos, p, margin);
+  }
+  return ncon;
+}
+
+int sn_collide_plane_convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+                            mjtNum margin) {
+  const mjtNum* pmat = d->geom_xmat + 9 * g1;
+  const mjtNum* ppos = d->geom_xpos + 3 * g1;
+  mjtNum n[3] = {pmat[2], pmat[5], pmat[8]};
+  if (m->geom_type[g2] == mjGEOM_MESH) {
+    return plane_mesh(m, d, con, n, ppos, g2, margin);
+  }
+  sn_convex b;
+  sn_convex_geom(&b, m, d, g2, 0);
+  mjtNum neg[3] = {-n[0], -n[1], -n[2]}, p[3];
+  sn_convex_support(p, &b, neg);
+  return plane_point(con, n, ppos, p, margin);
 }

@@ -21,17 +21,20 @@ typedef struct sn_convex {
   mjtNum margin;              // shape inflated by margin/2 in every direction
   mjtNum prism[6][3];         // SN_CONVEX_PRISM vertices
   int vertindex;              // mesh hill-climbing warm start (-1: none)
+  int core;                   // solver-internal: 1 = spheres/capsules without radius
 } sn_convex;
 
-// Describe geom g (pose from d) as a convex shape inflated by margin/2.
+// Describe geom g (pose from d) as a convex shape inflated by margin/2 (contacts
+// pass 0: the contact threshold is sn_convex_collide's margin).
 void sn_convex_geom(sn_convex* obj, const mjModel* m, const mjData* d, int g, mjtNum margin);
 
 // World-frame support point of obj in direction dir (need not be unit).
 void sn_convex_support(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]);
 
-// One contact between two convex shapes closer than margin (their own margins are
-// ignored here): returns 1 and fills con->dist, pos and frame[0..2] (normal from a to
-// b), or returns 0.
+// One contact between two convex shapes closer than margin (distance measured between
+// the shapes as sn_convex_support describes them, inflation included): returns 1 and
+// fills con->dist, pos (midway between the surfaces) and frame[0..2] (unit normal from
+// a to b), or returns 0. Uses m->opt.ccd_tolerance and ccd_iterations.
 int sn_convex_collide(const mjModel* m, sn_convex* a, sn_convex* b, mjtNum margin,
                       mjContact* con);
 

@@ -211,6 +211,18 @@ int sn_mesh_prepare(sn_ctx* c);
 void sn_mesh_sizes(sn_ctx* c, mjModel* z);
 int sn_compile_meshes(sn_ctx* c);
 void sn_mesh_free(sn_ctx* c);
+// mesh.c: index of a mesh asset by name (-1 if none).
+int sn_mesh_find(sn_ctx* c, const char* name);
+// mesh.c: size and pose of a geom with a mesh attribute (mesh geoms: the mesh's extent,
+// pose composed with the mesh frame; primitives: fitted to the mesh); pose holds the
+// geom's own pose on entry.
+int sn_mesh_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose);
+// mesh.c: bounding sphere radius and local box of a mesh geom.
+void sn_mesh_geom_bounds(sn_ctx* c, int mesh, double* rbound, double aabb[6]);
+// mesh.c: mass and principal inertia of a mesh geom (in the mesh frame).
+int sn_mesh_geom_massprops(sn_ctx* c, const sn_geom* g, double* mass, double inertia[3]);
+// mesh.c: material id of a mesh's fallback material (-1 if none).
+int sn_mesh_material(sn_ctx* c, const char* mesh);
 // hfield.c: the same four steps for height fields.
 int sn_hfield_prepare(sn_ctx* c);
 void sn_hfield_sizes(sn_ctx* c, mjModel* z);

@@ -64,6 +64,13 @@ int sn_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose) 
                         g->frame, &g->loc, size, pose)) {
     return 0;
   }
+  if (g->mesh && g->mesh[0] && g->type != mjGEOM_PLANE && g->type != mjGEOM_HFIELD &&
+      g->type != mjGEOM_SDF) {
+    return sn_mesh_geom_resolve(c, g, size, pose);
+  }
+  if (g->type == mjGEOM_MESH) {
+    return sn_cerr_attr(c, &g->loc, "mesh", "mesh geom needs a mesh");
+  }
   int need = 0;
   switch (g->type) {
     case mjGEOM_SPHERE: need = 1; break;
@@ -224,6 +231,15 @@ static int sn_geom_one(sn_ctx* c, int id) {
   memcpy(m->geom_solimp + mjNIMP * id, g->solimp, sizeof(double) * mjNIMP);
   mju_copy3(m->geom_size + 3 * id, size);
   sn_geom_bounds(g->type, size, m->geom_rbound + id, m->geom_aabb + 6 * id);
+  if (g->mesh[0] && g->type != mjGEOM_PLANE && g->type != mjGEOM_HFIELD) {
+    m->geom_dataid[id] = sn_mesh_find(c, g->mesh);  // fitted primitives keep it (3.3.8)
+  }
+  if (g->type == mjGEOM_MESH) {
+    sn_mesh_geom_bounds(c, m->geom_dataid[id], m->geom_rbound + id, m->geom_aabb + 6 * id);
+    if (m->geom_matid[id] < 0) {
+      m->geom_matid[id] = sn_mesh_material(c, g->mesh);
+    }
+  }
   mju_copy3(m->geom_pos + 3 * id, pose.pos);
   mju_copy4(m->geom_quat + 4 * id, pose.quat);
   mju_copy3(m->geom_friction + 3 * id, g->friction);

@@ -253,8 +253,13 @@ static int sn_body_from_geoms(sn_ctx* c, int n, const sn_geom_part* geoms, sn_ma
       continue;
     }
     sn_massprops* mp = parts + count;
-    if (!sn_geom_massprops(gp->type, gp->size, sg->density, sg->mass, sg->shellinertia,
-                           &mp->mass, mp->inertia)) {
+    if (gp->type == mjGEOM_MESH) {
+      if (!sn_mesh_geom_massprops(c, sg, &mp->mass, mp->inertia)) {
+        mju_free(parts);
+        return -1;
+      }
+    } else if (!sn_geom_massprops(gp->type, gp->size, sg->density, sg->mass, sg->shellinertia,
+                                  &mp->mass, mp->inertia)) {
       mju_free(parts);
       sn_cerr(c, &sg->loc, "not yet supported: inertia of geom type %d", gp->type);
       return -1;

@@ -1,17 +1,658 @@
-// mesh assets: placeholder until the mesh compiler lands (the reader does not produce
-// meshes yet, so there is nothing to compile).
-#include "compiler/compile.h"
+// Mesh assets: loading (file or inline lists), reference frame and scale, normals,
+// mass properties and the principal frame, convex hull, polygons and face BVH; then
+// the model arrays, and the mesh-related parts of geoms (sizes, bounds, fitting).
+//
+// Processing order (each step checked against MuJoCo 3.3.8):
+//   1. vertices v' = scale * conj(refquat) (v - refpos); faces flipped if the scale
+//      mirrors the mesh;
+//   2. no faces: the convex hull's triangles become the faces;
+//   3. normals, if not given, from the faces (normals.c rules below);
+//   4. volume, centre and inertia (mesh_inertia.c) -> mesh_pos, mesh_quat: the
+//      vertices are moved to the centre and rotated onto the principal axes;
+//   5. convex hull graph, polygons, BVH of the final vertices.
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
 
-int sn_mesh_prepare(sn_ctx* c) {
+#include "compiler/mesh.h"
+#include "io/meshfile.h"
+#include "io/vfs.h"
+
+// A face whose normal makes a larger angle than this (cosine) with a vertex's average
+// normal does not contribute to that vertex's normal unless smoothnormal is set.
+#define SN_NORMAL_COS 0.8
+
+static sn_mesh* sn_spec_mesh(sn_ctx* c, int i) {
+  return &SN_AT(c->spec, meshes, sn_mesh, i);
+}
+
+static void* sn_alloc0(size_t bytes) {
+  void* p = mju_malloc(bytes ? bytes : 1);
+  memset(p, 0, bytes ? bytes : 1);
+  return p;
+}
+
+static void sn_built_free(sn_mesh_built* b) {
+  void* arrays[] = {b->vert, b->normal, b->texcoord, b->face, b->facenormal, b->facetexcoord,
+                    b->polynormal, b->polyvertadr, b->polyvertnum, b->polyvert, b->polymapadr,
+                    b->polymapnum, b->polymap, b->bvh_depth, b->bvh_child, b->bvh_nodeid,
+                    b->bvh_aabb};
+  for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) {
+    mju_free(arrays[i]);
+  }
+  sn_mesh_hull_free(&b->hull);
+  memset(b, 0, sizeof(*b));
+}
+
+//---------------------------------- loading -------------------------------------------------------
+
+static float* sn_floats(const sn_numlist* l) {
+  float* f = (float*)sn_alloc0(sizeof(float) * (size_t)l->n);
+  for (int i = 0; i < l->n; i++) {
+    f[i] = (float)l->data[i];
+  }
+  return f;
+}
+
+// Inline data into the parsed-file form.
+static int sn_mesh_inline(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf) {
+  memset(mf, 0, sizeof(*mf));
+  if (sm->vertex.n % 3) {
+    return sn_cerr_attr(c, &sm->loc, "vertex", "vertex data must be a multiple of 3");
+  }
+  if (sm->face.n % 3) {
+    return sn_cerr_attr(c, &sm->loc, "face", "face data must be a multiple of 3");
+  }
+  if (sm->normal.n % 3) {
+    return sn_cerr_attr(c, &sm->loc, "normal", "normal data must be a multiple of 3");
+  }
+  if (sm->texcoord.n % 2) {
+    return sn_cerr_attr(c, &sm->loc, "texcoord", "texcoord data must be a multiple of 2");
+  }
+  mf->nvert = sm->vertex.n / 3;
+  mf->vert = sn_floats(&sm->vertex);
+  mf->nnormal = sm->normal.n / 3;
+  mf->normal = mf->nnormal ? sn_floats(&sm->normal) : NULL;
+  mf->ntexcoord = sm->texcoord.n / 2;
+  mf->texcoord = mf->ntexcoord ? sn_floats(&sm->texcoord) : NULL;
+  mf->nface = sm->face.n / 3;
+  if (mf->nface) {
+    mf->face = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mf->nface);
+    for (int i = 0; i < 3 * mf->nface; i++) {
+      double x = sm->face.data[i];
+      mf->face[i] = x > 2e9 ? 2000000000 : x < -2e9 ? -2000000000 : (int)x;
+    }
+    // inline normals and texture coordinates are per vertex
+    if (mf->nnormal) {
+      mf->facenormal = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mf->nface);
+      memcpy(mf->facenormal, mf->face, sizeof(int) * 3 * (size_t)mf->nface);
+    }
+    if (mf->ntexcoord) {
+      mf->facetexcoord = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mf->nface);
+      memcpy(mf->facetexcoord, mf->face, sizeof(int) * 3 * (size_t)mf->nface);
+    }
+  }
   return 1;
 }
 
-void sn_mesh_sizes(sn_ctx* c, mjModel* z) {
+static int sn_mesh_load(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf) {
+  if (sm->builtin && sm->builtin[0]) {
+    return sn_cerr_attr(c, &sm->loc, "builtin", "not yet supported: builtin meshes");
+  }
+  if (!sm->file[0]) {
+    return sn_mesh_inline(c, sm, mf);
+  }
+  if (sm->vertex.n || sm->face.n) {
+    return sn_cerr(c, &sm->loc, "mesh data given both in a file and inline");
+  }
+  char path[1024];
+  sn_asset_path(c->spec, c->spec->compiler.meshdir, sm->filedir, sm->file, path, sizeof(path));
+  char* buf = NULL;
+  size_t size = 0;
+  if (sn_vfs_read(c->vfs, path, &buf, &size) != 0) {
+    return sn_cerr_attr(c, &sm->loc, "file", "could not open mesh file '%s'", path);
+  }
+  char err[512];
+  int rc = sn_meshfile_parse(path, sm->content_type, buf, size, mf, err, sizeof(err));
+  mju_free(buf);
+  if (rc != 0) {
+    return sn_cerr_attr(c, &sm->loc, "file", "%s", err);
+  }
+  return 1;
 }
 
-int sn_compile_meshes(sn_ctx* c) {
+// Index lists must point into their arrays.
+static int sn_check_indices(sn_ctx* c, const sn_mesh* sm, const int* idx, int nface, int n,
+                            const char* what) {
+  for (int f = 0; idx && f < nface; f++) {
+    for (int k = 0; k < 3; k++) {
+      int i = idx[3 * f + k];
+      if (i < 0 || i >= n) {
+        return sn_cerr(c, &sm->loc, "in face %d, %s index %d does not exist", f, what, i);
+      }
+    }
+  }
+  return 1;
+}
+
+//---------------------------------- normals -------------------------------------------------------
+
+// Vertex normals from the faces: the area-weighted average of the adjacent face
+// normals; unless smooth, faces deviating from that average by more than acos(0.8)
+// are then left out. A vertex with no remaining face gets +z (3.3.8's result).
+static void sn_make_normals(const double* v, int nvert, const int* face, int nface, int smooth,
+                            double* out) {
+  double* fn = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)nface);
+  memset(out, 0, sizeof(double) * 3 * (size_t)nvert);
+  for (int f = 0; f < nface; f++) {
+    const double* p0 = v + 3 * face[3 * f];
+    const double* p1 = v + 3 * face[3 * f + 1];
+    const double* p2 = v + 3 * face[3 * f + 2];
+    double e1[3], e2[3];
+    mju_sub3(e1, p1, p0);
+    mju_sub3(e2, p2, p0);
+    mju_cross(fn + 3 * f, e1, e2);  // length: twice the area
+    for (int k = 0; k < 3; k++) {
+      mju_addTo3(out + 3 * face[3 * f + k], fn + 3 * f);
+    }
+  }
+  if (!smooth) {
+    double* avg = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)nvert);
+    memcpy(avg, out, sizeof(double) * 3 * (size_t)nvert);
+    for (int i = 0; i < nvert; i++) {
+      mju_normalize3(avg + 3 * i);
+    }
+    memset(out, 0, sizeof(double) * 3 * (size_t)nvert);
+    for (int f = 0; f < nface; f++) {
+      double u[3];
+      mju_copy3(u, fn + 3 * f);
+      mju_normalize3(u);
+      for (int k = 0; k < 3; k++) {
+        int i = face[3 * f + k];
+        if (mju_dot3(u, avg + 3 * i) > SN_NORMAL_COS) {
+          mju_addTo3(out + 3 * i, fn + 3 * f);
+        }
+      }
+    }
+    mju_free(avg);
+  }
+  for (int i = 0; i < nvert; i++) {
+    double* n = out + 3 * i;
+    double len = mju_norm3(n);
+    if (len < mjMINVAL) {
+      n[0] = n[1] = 0;
+      n[2] = 1;
+    } else {
+      mju_scl3(n, n, 1 / len);
+    }
+  }
+  mju_free(fn);
+}
+
+//---------------------------------- processing ----------------------------------------------------
+
+// Step 1: reference frame and scale, in double precision.
+static double* sn_transform(const sn_mesh* sm, const sn_meshfile* mf) {
+  double* v = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mf->nvert);
+  double q[4], R[9];
+  mju_copy4(q, sm->refquat);
+  mju_normalize4(q);
+  mju_quat2Mat(R, q);
+  for (int i = 0; i < mf->nvert; i++) {
+    double d[3], r[3];
+    for (int k = 0; k < 3; k++) {
+      d[k] = (double)mf->vert[3 * i + k] - sm->refpos[k];
+    }
+    mju_mulMatTVec3(r, R, d);  // conjugate rotation
+    for (int k = 0; k < 3; k++) {
+      v[3 * i + k] = r[k] * sm->scale[k];
+    }
+  }
+  return v;
+}
+
+// Final float arrays of the vertices and normals in the principal frame (vd: the
+// vertices in double precision, which the bounds and the BVH use).
+static void sn_finish_arrays(sn_mesh_built* mb, const double* v, const double* nrm, int nnormal,
+                             double* vd) {
+  double R[9];
+  mju_quat2Mat(R, mb->quat);
+  mb->vert = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)mb->nvert);
+  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+  for (int i = 0; i < mb->nvert; i++) {
+    double d[3], r[3];
+    mju_sub3(d, v + 3 * i, mb->pos);
+    mju_mulMatTVec3(r, R, d);
+    mju_copy3(vd + 3 * i, r);
+    for (int k = 0; k < 3; k++) {
+      mb->vert[3 * i + k] = (float)r[k];
+      lo[k] = fmin(lo[k], r[k]);
+      hi[k] = fmax(hi[k], r[k]);
+    }
+  }
+  for (int k = 0; k < 3; k++) {
+    mb->aabb[k] = 0.5 * (lo[k] + hi[k]);
+    mb->aabb[3 + k] = 0.5 * (hi[k] - lo[k]);
+    mb->size[k] = fmax(fabs(lo[k]), fabs(hi[k]));
+  }
+  mb->nnormal = nnormal;
+  mb->normal = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)nnormal);
+  for (int i = 0; i < nnormal; i++) {
+    double r[3];
+    mju_mulMatTVec3(r, R, nrm + 3 * i);
+    for (int k = 0; k < 3; k++) {
+      mb->normal[3 * i + k] = (float)r[k];
+    }
+  }
+}
+
+// Steps 2-4 on the transformed vertices v; fills faces, frame, mass properties.
+static int sn_mesh_frame(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, const double* v) {
+  char err[512];
+  const sn_hull hull = mb->hull;
+  if (!mb->nface) {
+    mb->nface = hull.nface;
+    mb->face = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)hull.nface);
+    memcpy(mb->face, hull.face, sizeof(int) * 3 * (size_t)hull.nface);
+  }
+  const int* face = sm->inertia == mjMESH_INERTIA_CONVEX ? hull.face : mb->face;
+  int nface = sm->inertia == mjMESH_INERTIA_CONVEX ? hull.nface : mb->nface;
+  double com[3], tensor[9];
+  int ok = sn_mesh_massprops(v, mb->nvert, face, nface, sm->inertia, &mb->measure, com, tensor,
+                             err, sizeof(err));
+  if (!ok) {
+    return sn_cerr(c, &sm->loc, "%s", err);
+  }
+  mju_copy3(mb->pos, com);
+  sn_eig3(mb->inertia, mb->quat, tensor);
+  return 1;
+}
+
+// A directed edge used by two faces means inconsistently oriented faces (an exact
+// volume needs a well-oriented surface).
+static int sn_check_orientation(sn_ctx* c, const sn_mesh* sm, const int* face, int nface) {
+  for (int f = 0; f < nface; f++) {
+    for (int k = 0; k < 3; k++) {
+      int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
+      for (int g = 0; g < f; g++) {
+        for (int l = 0; l < 3; l++) {
+          if (face[3 * g + l] == a && face[3 * g + (l + 1) % 3] == b) {
+            return sn_cerr(c, &sm->loc, "faces of mesh '%s' have inconsistent orientation. "
+                           "Please check the faces containing the vertices %d and %d.",
+                           sm->name, a, b);
+          }
+        }
+      }
+    }
+  }
+  return 1;
+}
+
+static void sn_flip_faces(int* face, int nface) {
+  for (int f = 0; f < nface; f++) {
+    int t = face[3 * f + 1];
+    face[3 * f + 1] = face[3 * f + 2];
+    face[3 * f + 2] = t;
+  }
+}
+
+static int sn_mesh_raw_hull(sn_ctx* c, const sn_mesh* sm, const sn_meshfile* mf, sn_hull* h) {
+  double* p = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mf->nvert);
+  for (int i = 0; i < 3 * mf->nvert; i++) {
+    p[i] = mf->vert[i];
+  }
+  char err[512];
+  int ok = sn_mesh_hull(p, mf->nvert, sm->maxhullvert, h, err, sizeof(err));
+  mju_free(p);
+  return ok ? 1 : sn_cerr(c, &sm->loc, "%s", err);
+}
+
+static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
+  if (!sm->name[0]) {
+    return sn_cerr(c, &sm->loc, "empty name in mesh");
+  }
+  if (sm->maxhullvert != -1 && sm->maxhullvert < 4) {
+    return sn_cerr_attr(c, &sm->loc, "maxhullvert", "maxhullvert must be larger than 3");
+  }
+  sn_meshfile mf;
+  if (!sn_mesh_load(c, sm, &mf)) {
+    return 0;
+  }
+  int ok = 0;
+  double* v = NULL;
+  double* nrm = NULL;
+  double* vd = NULL;
+  double* raw = NULL;
+  if (mf.nvert < 4) {
+    sn_cerr(c, &sm->loc, "at least 4 vertices required");
+    goto done;
+  }
+  if (!sn_check_indices(c, sm, mf.face, mf.nface, mf.nvert, "vertex") ||
+      !sn_check_indices(c, sm, mf.facenormal, mf.nface, mf.nnormal, "normal") ||
+      !sn_check_indices(c, sm, mf.facetexcoord, mf.nface, mf.ntexcoord, "texcoord")) {
+    goto done;
+  }
+  mb->nvert = mf.nvert;
+  mb->nface = mf.nface;
+  if (mf.nface) {
+    mb->face = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mf.nface);
+    memcpy(mb->face, mf.face, sizeof(int) * 3 * (size_t)mf.nface);
+  }
+  // the hull (collision graph; the faces of a face-less mesh; convex inertia) is built
+  // from the vertices as given: 3.3.8's vertex and face orders are qhull's for those
+  if (!sn_mesh_raw_hull(c, sm, &mf, &mb->hull)) {
+    goto done;
+  }
+  // a mirroring scale turns the faces inside out
+  if (sm->scale[0] * sm->scale[1] * sm->scale[2] < 0) {
+    sn_flip_faces(mb->face, mb->nface);
+    sn_flip_faces(mb->hull.face, mb->hull.nface);
+    sn_flip_faces(mb->hull.graph + mb->hull.ngraph - 3 * mb->hull.nface, mb->hull.nface);
+  }
+  if (sm->inertia == mjMESH_INERTIA_EXACT && !sn_check_orientation(c, sm, mb->face, mb->nface)) {
+    goto done;
+  }
+  v = sn_transform(sm, &mf);
+  if (!sn_mesh_frame(c, sm, mb, v)) {
+    goto done;
+  }
+
+  // normals: given (per face corner indices) or computed per vertex
+  int nnormal = mf.nnormal ? mf.nnormal : mb->nvert;
+  nrm = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)nnormal);
+  mb->facenormal = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mb->nface);
+  if (mf.nnormal) {
+    for (int i = 0; i < mf.nnormal; i++) {
+      double* n = nrm + 3 * i;
+      for (int k = 0; k < 3; k++) {
+        n[k] = mf.normal[3 * i + k];
+      }
+      double q[4], R[9], r[3];
+      mju_copy4(q, sm->refquat);
+      mju_normalize4(q);
+      mju_quat2Mat(R, q);
+      mju_mulMatTVec3(r, R, n);
+      for (int k = 0; k < 3; k++) {
+        n[k] = r[k] / sm->scale[k];
+      }
+      mju_normalize3(n);
+    }
+    if (mf.facenormal) {
+      memcpy(mb->facenormal, mf.facenormal, sizeof(int) * 3 * (size_t)mb->nface);
+    } else {
+      memcpy(mb->facenormal, mb->face, sizeof(int) * 3 * (size_t)mb->nface);
+    }
+  } else {
+    sn_make_normals(v, mb->nvert, mb->face, mb->nface, sm->smoothnormal, nrm);
+    memcpy(mb->facenormal, mb->face, sizeof(int) * 3 * (size_t)mb->nface);
+  }
+  mb->facetexcoord = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mb->nface);
+  if (mf.ntexcoord) {
+    mb->ntexcoord = mf.ntexcoord;
+    mb->texcoord = (float*)sn_alloc0(sizeof(float) * 2 * (size_t)mf.ntexcoord);
+    memcpy(mb->texcoord, mf.texcoord, sizeof(float) * 2 * (size_t)mf.ntexcoord);
+    memcpy(mb->facetexcoord, mf.facetexcoord ? mf.facetexcoord : mb->face,
+           sizeof(int) * 3 * (size_t)mb->nface);
+  }
+  vd = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mb->nvert);
+  raw = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mb->nvert);
+  for (int i = 0; i < 3 * mb->nvert; i++) {
+    raw[i] = mf.vert[i];
+  }
+  sn_finish_arrays(mb, v, nrm, nnormal, vd);
+  sn_mesh_polygons(mb, raw, vd);
+  sn_mesh_bvh(mb, vd);
+  ok = 1;
+
+done:
+  mju_free(vd);
+  mju_free(raw);
+  mju_free(v);
+  mju_free(nrm);
+  sn_meshfile_free(&mf);
+  return ok;
+}
+
+int sn_mesh_prepare(sn_ctx* c) {
+  int n = SN_COUNT(c->spec, meshes);
+  if (!n) {
+    return 1;
+  }
+  c->meshes = (sn_mesh_built*)sn_alloc0(sizeof(sn_mesh_built) * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    if (!sn_mesh_process(c, sn_spec_mesh(c, i), c->meshes + i)) {
+      return 0;
+    }
+  }
   return 1;
 }
 
 void sn_mesh_free(sn_ctx* c) {
+  if (!c->meshes) {
+    return;
+  }
+  for (int i = 0; i < SN_COUNT(c->spec, meshes); i++) {
+    sn_built_free(c->meshes + i);
+  }
+  mju_free(c->meshes);
+  c->meshes = NULL;
+}
+
+//---------------------------------- model arrays --------------------------------------------------
+
+void sn_mesh_sizes(sn_ctx* c, mjModel* z) {
+  int n = SN_COUNT(c->spec, meshes);
+  z->nmesh = n;
+  for (int i = 0; i < n; i++) {
+    const sn_mesh_built* mb = c->meshes + i;
+    const sn_mesh* sm = sn_spec_mesh(c, i);
+    z->nmeshvert += mb->nvert;
+    z->nmeshnormal += mb->nnormal;
+    z->nmeshtexcoord += mb->ntexcoord;
+    z->nmeshface += mb->nface;
+    z->nmeshgraph += mb->hull.ngraph;
+    z->nmeshpoly += mb->npoly;
+    z->nmeshpolyvert += mb->npolyvert;
+    z->nmeshpolymap += mb->npolymap;
+    z->nbvh += mb->nbvh;
+    z->nbvhstatic += mb->nbvh;
+    if (sm->file[0]) {
+      // the texture count reserved one empty string when no texture has a path
+      int only_empty = z->npaths == 1 && !SN_COUNT(c->spec, textures);
+      z->npaths = (only_empty ? 0 : z->npaths) + (int)strlen(sm->file) + 1;
+    }
+  }
+}
+
+// Copy count elements of n-wide rows into a model array at adr (rows).
+#define SN_PUT(dst, adr, src, count, width) \
+  if ((count) > 0) memcpy((dst) + (size_t)(adr) * (width), src, sizeof(*(dst)) * (size_t)(count) * (width))
+
+int sn_compile_meshes(sn_ctx* c) {
+  mjModel* m = c->m;
+  int vert = 0, normal = 0, tex = 0, face = 0, graph = 0, poly = 0, polyvert = 0, polymap = 0;
+  // mesh trees come last, after the body trees
+  int bvh = m->nbvh;
+  for (int i = 0; i < m->nmesh; i++) {
+    bvh -= c->meshes[i].nbvh;
+  }
+  int pathadr = m->npaths;
+  for (int i = 0; i < m->nmesh; i++) {
+    pathadr -= sn_spec_mesh(c, i)->file[0] ? (int)strlen(sn_spec_mesh(c, i)->file) + 1 : 0;
+  }
+  for (int i = 0; i < m->nmesh; i++) {
+    const sn_mesh_built* mb = c->meshes + i;
+    const sn_mesh* sm = sn_spec_mesh(c, i);
+    m->mesh_vertadr[i] = vert;
+    m->mesh_vertnum[i] = mb->nvert;
+    m->mesh_faceadr[i] = face;
+    m->mesh_facenum[i] = mb->nface;
+    m->mesh_normaladr[i] = normal;
+    m->mesh_normalnum[i] = mb->nnormal;
+    m->mesh_texcoordadr[i] = mb->ntexcoord ? tex : -1;
+    m->mesh_texcoordnum[i] = mb->ntexcoord;
+    m->mesh_graphadr[i] = mb->hull.ngraph ? graph : -1;
+    m->mesh_bvhadr[i] = mb->nbvh ? bvh : -1;
+    m->mesh_bvhnum[i] = mb->nbvh;
+    m->mesh_octadr[i] = -1;
+    m->mesh_octnum[i] = 0;
+    m->mesh_polyadr[i] = poly;
+    m->mesh_polynum[i] = mb->npoly;
+    SN_PUT(m->mesh_vert, vert, mb->vert, mb->nvert, 3);
+    SN_PUT(m->mesh_normal, normal, mb->normal, mb->nnormal, 3);
+    SN_PUT(m->mesh_texcoord, tex, mb->texcoord, mb->ntexcoord, 2);
+    for (int f = 0; f < 3 * mb->nface; f++) {
+      m->mesh_face[3 * face + f] = mb->face[f];
+      m->mesh_facenormal[3 * face + f] = mb->facenormal[f];
+      m->mesh_facetexcoord[3 * face + f] = mb->facetexcoord[f];
+    }
+    SN_PUT(m->mesh_graph, graph, mb->hull.graph, mb->hull.ngraph, 1);
+    for (int p = 0; p < mb->npoly; p++) {
+      mju_copy3(m->mesh_polynormal + 3 * (poly + p), mb->polynormal + 3 * p);
+      m->mesh_polyvertadr[poly + p] = mb->polyvertadr[p] + polyvert;
+      m->mesh_polyvertnum[poly + p] = mb->polyvertnum[p];
+    }
+    SN_PUT(m->mesh_polyvert, polyvert, mb->polyvert, mb->npolyvert, 1);
+    for (int v = 0; v < mb->nvert; v++) {
+      m->mesh_polymapadr[vert + v] = mb->polymapadr[v] + polymap;
+      m->mesh_polymapnum[vert + v] = mb->polymapnum[v];
+    }
+    SN_PUT(m->mesh_polymap, polymap, mb->polymap, mb->npolymap, 1);
+    for (int b = 0; b < mb->nbvh; b++) {
+      m->bvh_depth[bvh + b] = mb->bvh_depth[b];
+      m->bvh_child[2 * (bvh + b)] = mb->bvh_child[2 * b];
+      m->bvh_child[2 * (bvh + b) + 1] = mb->bvh_child[2 * b + 1];
+      m->bvh_nodeid[bvh + b] = mb->bvh_nodeid[b];
+      memcpy(m->bvh_aabb + 6 * (bvh + b), mb->bvh_aabb + 6 * b, sizeof(double) * 6);
+    }
+    mju_copy3(m->mesh_scale + 3 * i, sm->scale);
+    mju_copy3(m->mesh_pos + 3 * i, mb->pos);
+    mju_copy4(m->mesh_quat + 4 * i, mb->quat);
+    if (sm->file[0]) {
+      size_t len = strlen(sm->file) + 1;
+      m->mesh_pathadr[i] = pathadr;
+      memcpy(m->paths + pathadr, sm->file, len);
+      pathadr += (int)len;
+    } else {
+      m->mesh_pathadr[i] = -1;
+    }
+    vert += mb->nvert;
+    normal += mb->nnormal;
+    tex += mb->ntexcoord;
+    face += mb->nface;
+    graph += mb->hull.ngraph;
+    poly += mb->npoly;
+    polyvert += mb->npolyvert;
+    polymap += mb->npolymap;
+    bvh += mb->nbvh;
+  }
+  return 1;
+}
+
+//---------------------------------- geoms ---------------------------------------------------------
+
+int sn_mesh_find(sn_ctx* c, const char* name) {
+  for (int i = 0; i < SN_COUNT(c->spec, meshes); i++) {
+    if (!strcmp(sn_spec_mesh(c, i)->name, name)) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+// A primitive fitted to a mesh: to its bounding box (compiler fitaabb: the smallest
+// primitive containing the box, centred on it) or to its equivalent-inertia box
+// (half-sizes a, b, c from the principal moments); then scaled by fitscale. The
+// capsule and cylinder rules (radius from x and y, length from z) are 3.3.8's.
+static int sn_mesh_fit(sn_ctx* c, const sn_geom* g, const sn_mesh_built* mb, double size[3],
+                       sn_pose* pose) {
+  double h[3];
+  int aabb = c->spec->compiler.fitaabb;
+  if (aabb) {
+    mju_copy3(h, mb->aabb + 3);
+    double shift[3];
+    mju_rotVecQuat(shift, mb->aabb, pose->quat);
+    mju_addTo3(pose->pos, shift);
+  } else {
+    const double* I = mb->inertia;
+    double V = mb->measure;
+    h[0] = sqrt(fmax(0, 3 * (I[1] + I[2] - I[0]) / (2 * V)));
+    h[1] = sqrt(fmax(0, 3 * (I[0] + I[2] - I[1]) / (2 * V)));
+    h[2] = sqrt(fmax(0, 3 * (I[0] + I[1] - I[2]) / (2 * V)));
+  }
+  mju_zero3(size);
+  switch (g->type) {
+    case mjGEOM_SPHERE:
+      size[0] = aabb ? fmax(fmax(h[0], h[1]), h[2]) : (h[0] + h[1] + h[2]) / 3;
+      break;
+    case mjGEOM_CAPSULE:
+      size[0] = aabb ? fmax(h[0], h[1]) : (h[0] + h[1]) / 2;
+      size[1] = aabb ? h[2] - size[0] : fmax(0, h[2] - size[0] / 2);
+      break;
+    case mjGEOM_CYLINDER:
+      size[0] = aabb ? fmax(h[0], h[1]) : (h[0] + h[1]) / 2;
+      size[1] = h[2];
+      break;
+    case mjGEOM_ELLIPSOID:
+    case mjGEOM_BOX:
+      mju_copy3(size, h);
+      break;
+    default:
+      return sn_cerr_attr(c, &g->loc, "type", "a mesh can only be fitted with a primitive geom");
+  }
+  int need = g->type == mjGEOM_SPHERE ? 1 : g->type == mjGEOM_CAPSULE ||
+             g->type == mjGEOM_CYLINDER ? 2 : 3;
+  for (int k = 0; k < need; k++) {
+    size[k] *= g->fitscale;
+    if (!(size[k] > 0)) {
+      return sn_cerr_attr(c, &g->loc, "mesh", "size %d must be positive in geom (fitted to "
+                          "mesh '%s')", k, g->mesh);
+    }
+  }
+  return 1;
+}
+
+int sn_mesh_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose) {
+  int id = sn_mesh_find(c, g->mesh);
+  if (id < 0) {
+    return sn_cerr_attr(c, &g->loc, "mesh", "mesh '%s' not found in geom", g->mesh);
+  }
+  const sn_mesh_built* mb = c->meshes + id;
+  sn_pose offset, geom = *pose;
+  mju_copy3(offset.pos, mb->pos);
+  mju_copy4(offset.quat, mb->quat);
+  sn_pose_mul(pose, &geom, &offset);
+  if (g->type == mjGEOM_MESH) {
+    mju_copy3(size, mb->size);
+    return 1;
+  }
+  return sn_mesh_fit(c, g, mb, size, pose);
+}
+
+void sn_mesh_geom_bounds(sn_ctx* c, int mesh, double* rbound, double aabb[6]) {
+  const sn_mesh_built* mb = c->meshes + mesh;
+  memcpy(aabb, mb->aabb, sizeof(double) * 6);
+  *rbound = mju_norm3(mb->size);
+}
+
+int sn_mesh_geom_massprops(sn_ctx* c, const sn_geom* g, double* mass, double inertia[3]) {
+  int id = sn_mesh_find(c, g->mesh);
+  if (id < 0) {
+    return sn_cerr_attr(c, &g->loc, "mesh", "mesh '%s' not found in geom", g->mesh);
+  }
+  const sn_mesh_built* mb = c->meshes + id;
+  double rho = g->mass >= 0 ? g->mass / mb->measure : g->density;
+  *mass = g->mass >= 0 ? g->mass : g->density * mb->measure;
+  for (int k = 0; k < 3; k++) {
+    inertia[k] = rho * mb->inertia[k];
+  }
+  return 1;
+}
+
+int sn_mesh_material(sn_ctx* c, const char* mesh) {
+  int id = sn_mesh_find(c, mesh);
+  if (id < 0 || !sn_spec_mesh(c, id)->material[0]) {
+    return -1;
+  }
+  return sn_find_name(c, mjOBJ_MATERIAL, sn_spec_mesh(c, id)->material);
 }

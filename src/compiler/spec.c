@@ -204,7 +204,7 @@ void sn_mesh_default(sn_mesh* m) {
   memset(m, 0, sizeof(sn_mesh));
   m->name = m->file = m->filedir = m->content_type = m->builtin = m->material = "";
   m->scale[0] = m->scale[1] = m->scale[2] = 1;
-  m->inertia = mjMESH_INERTIA_CONVEX;
+  m->inertia = mjMESH_INERTIA_LEGACY;  // 3.3.8's default (checked on the oracle)
   m->maxhullvert = -1;
   m->refquat[0] = 1;
 }

@@ -83,6 +83,9 @@ static void rd_default_element(sn_reader* r, const sn_xml_node* node, sn_defclas
     case SN_EL_MATERIAL:
       rd_material_attrs(r, node, &c->material);
       break;
+    case SN_EL_MESH:
+      rd_mesh_attrs(r, node, &c->mesh);
+      break;
     case SN_EL_GENERAL:
     case SN_EL_MOTOR:
     case SN_EL_POSITION:
@@ -96,7 +99,7 @@ static void rd_default_element(sn_reader* r, const sn_xml_node* node, sn_defclas
       rd_pair_attrs(r, node, &c->pair);
       break;
     default:
-      // mesh, equality and tendon defaults: only their own (not yet supported)
+      // equality and tendon defaults: only their own (not yet supported)
       // elements can use them, and those stop the load, so there is nothing to keep
       for (int i = 0; i < node->nattr; i++) {
         node->attr[i].used = 1;

@@ -128,6 +128,7 @@ void rd_camera_attrs(sn_reader* r, const sn_xml_node* node, sn_camera* c, sn_xor
 void rd_light_attrs(sn_reader* r, const sn_xml_node* node, sn_light* l);
 void rd_material_attrs(sn_reader* r, const sn_xml_node* node, sn_material* m);
 void rd_actuator_attrs(sn_reader* r, const sn_xml_node* node, sn_actuator* a);
+void rd_mesh_attrs(sn_reader* r, const sn_xml_node* node, sn_mesh* m);  // reader_asset.c
 void rd_pair_attrs(sn_reader* r, const sn_xml_node* node, sn_pair* p);
 
 //---------------------------------- sections ------------------------------------------------------

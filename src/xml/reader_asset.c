@@ -1,5 +1,5 @@
-// Assets: textures and materials (meshes, height fields, skins and models are not yet
-// supported and stop at validation).
+// Assets: textures, materials and meshes (height fields and skins are not yet supported
+// and stop at validation).
 #include <string.h>
 
 #include "xml/reader.h"
@@ -43,6 +43,54 @@ static void rd_texture(sn_reader* r, const sn_xml_node* node) {
   rd_check_used(r, node);
 }
 
+void rd_mesh_attrs(sn_reader* r, const sn_xml_node* node, sn_mesh* m) {
+  rd_string(r, node, "content_type", &m->content_type);
+  rd_string(r, node, "file", &m->file);
+  rd_reals(r, node, "scale", m->scale);
+  rd_keyword(r, node, "inertia", &m->inertia);
+  rd_keyword(r, node, "smoothnormal", &m->smoothnormal);
+  rd_int(r, node, "maxhullvert", &m->maxhullvert);
+  rd_numlist(r, node, "vertex", &m->vertex);
+  rd_numlist(r, node, "normal", &m->normal);
+  rd_numlist(r, node, "texcoord", &m->texcoord);
+  rd_numlist(r, node, "face", &m->face);
+  rd_reals(r, node, "refpos", m->refpos);
+  rd_reals(r, node, "refquat", m->refquat);
+  rd_string(r, node, "builtin", &m->builtin);
+  rd_numlist(r, node, "params", &m->params);
+  rd_string(r, node, "material", &m->material);
+}
+
+// A mesh without a name is named after its file (no directory, no extension).
+static const char* rd_mesh_name_from_file(sn_reader* r, const char* file) {
+  const char* base = strrchr(file, '/');
+  base = base ? base + 1 : file;
+  const char* bs = strrchr(base, '\\');
+  base = bs ? bs + 1 : base;
+  const char* dot = strrchr(base, '.');
+  size_t n = dot ? (size_t)(dot - base) : strlen(base);
+  char buf[512];
+  if (n >= sizeof(buf)) {
+    n = sizeof(buf) - 1;
+  }
+  memcpy(buf, base, n);
+  buf[n] = 0;
+  return sn_spec_strdup(r->spec, buf);
+}
+
+static void rd_mesh(sn_reader* r, const sn_xml_node* node) {
+  const sn_defclass* cls = rd_class(r, node, 0);
+  sn_mesh* m = (sn_mesh*)sn_spec_append(r->spec, &r->spec->meshes, sizeof(sn_mesh));
+  *m = cls->mesh;
+  rd_string(r, node, "name", &m->name);
+  rd_mesh_attrs(r, node, m);
+  if (!m->name[0] && m->file[0]) {
+    m->name = rd_mesh_name_from_file(r, m->file);
+  }
+  m->loc = rd_asset_loc(r, node);
+  rd_check_used(r, node);
+}
+
 static void rd_material(sn_reader* r, const sn_xml_node* node) {
   const sn_defclass* cls = rd_class(r, node, 0);
   sn_material* m =
@@ -68,6 +116,7 @@ void rd_assets(sn_reader* r, const sn_xml_node* node) {
     switch (c->kind) {
       case SN_EL_TEXTURE:  rd_texture(r, c); break;
       case SN_EL_MATERIAL: rd_material(r, c); break;
+      case SN_EL_MESH:     rd_mesh(r, c); break;
       case SN_EL_MODEL:    break;  // loaded before the other sections (reader_attach.c)
       default:             rd_fail(r, c, NULL, "not yet supported: asset/%s", c->name);
     }

@@ -413,22 +413,56 @@ void rd_attach(sn_reader* r, const sn_xml_node* node, int body, int frame) {
 
 //---------------------------------- after reading: assets, actuators, keyframes -------------------
 
+// Directory the child model's asset files of one type are relative to: typedir (meshdir,
+// texturedir), else assetdir, relative to the child's own directory.
+static void rd_child_asset_dir(const sn_spec* child, const char* typedir, char* dir, size_t n) {
+  const sn_compiler* cc = &child->compiler;
+  const char* tdir = typedir && typedir[0] ? typedir
+                     : cc->assetdir && cc->assetdir[0] ? cc->assetdir
+                                                       : "";
+  const char* mdir = child->modeldir ? child->modeldir : "";
+  if (tdir[0] == '/') {
+    snprintf(dir, n, "%s", tdir);
+  } else {
+    snprintf(dir, n, "%s%s%s", mdir, mdir[0] && mdir[strlen(mdir) - 1] != '/' ? "/" : "", tdir);
+  }
+}
+
+static void rd_attach_meshes(rd_xfer* x) {
+  sn_spec* child = x->a->child;
+  sn_reader* r = x->r;
+  const sn_compiler* cc = &child->compiler;
+  char dir[2048];
+  rd_child_asset_dir(child, cc->meshdir, dir, sizeof(dir));
+  for (int i = 0; i < SN_COUNT(child, meshes); i++) {
+    sn_mesh m = SN_AT(child, meshes, sn_mesh, i);
+    m.name = rd_prefixed(r, x->a->prefix, m.name);
+    m.file = sn_spec_strdup(r->spec, m.file);
+    if (cc->strippath && strrchr(m.file, '/')) {
+      m.file = strrchr(m.file, '/') + 1;
+    }
+    m.filedir = sn_spec_strdup(r->spec, m.filedir && m.filedir[0] ? m.filedir : dir);
+    m.content_type = sn_spec_strdup(r->spec, m.content_type);
+    m.builtin = sn_spec_strdup(r->spec, m.builtin);
+    m.material = rd_prefixed(r, x->a->prefix, m.material);
+    rd_copy_list(r, &m.vertex);
+    rd_copy_list(r, &m.normal);
+    rd_copy_list(r, &m.texcoord);
+    rd_copy_list(r, &m.face);
+    rd_copy_list(r, &m.params);
+    rd_copy_loc(r, &m.loc);
+    *(sn_mesh*)sn_spec_append(r->spec, &r->spec->meshes, sizeof(sn_mesh)) = m;
+  }
+}
+
 static void rd_attach_assets(rd_xfer* x) {
   sn_spec* child = x->a->child;
   sn_reader* r = x->r;
   const char* pre = x->a->prefix;
   const sn_compiler* cc = &child->compiler;
-  const char* tdir = cc->texturedir && cc->texturedir[0] ? cc->texturedir
-                     : cc->assetdir && cc->assetdir[0] ? cc->assetdir
-                                                       : "";
-  const char* mdir = child->modeldir ? child->modeldir : "";
   char dir[2048];
-  if (tdir[0] == '/') {
-    snprintf(dir, sizeof(dir), "%s", tdir);
-  } else {
-    snprintf(dir, sizeof(dir), "%s%s%s", mdir,
-             mdir[0] && mdir[strlen(mdir) - 1] != '/' ? "/" : "", tdir);
-  }
+  rd_child_asset_dir(child, cc->texturedir, dir, sizeof(dir));
+  rd_attach_meshes(x);
   for (int i = 0; i < SN_COUNT(child, textures); i++) {
     sn_texture t = SN_AT(child, textures, sn_texture, i);
     t.name = rd_prefixed(r, pre, t.name);

@@ -125,9 +125,9 @@ static void test_not_yet_supported(void** state) {
   (void)state;
   const char* m = bad("<mujoco><tendon>\n  <fixed name=\"t\"/></tendon></mujoco>");
   assert_string_equal(m, "t.xml:2:3: element 'fixed': not yet supported: tendon/fixed");
-  m = bad("<mujoco><asset><mesh file=\"a.stl\"/></asset></mujoco>");
-  HAS(m, "not yet supported: asset/mesh");
-  m = bad("<mujoco><worldbody><geom type=\"mesh\" mesh=\"m\"/></worldbody></mujoco>");
+  m = bad("<mujoco><asset><skin file=\"a.skn\"/></asset></mujoco>");
+  HAS(m, "not yet supported: asset/skin");
+  m = bad("<mujoco><worldbody><geom type=\"sdf\"/></worldbody></mujoco>");
   HAS(m, "not yet supported");
   m = bad("<mujoco><actuator><motor tendon=\"t\"/></actuator></mujoco>");
   HAS(m, "element 'motor': attribute 'tendon': not yet supported: motor/tendon");
@@ -146,7 +146,7 @@ static void test_not_yet_supported(void** state) {
   m = bad("<mujoco><default><muscle/></default></mujoco>");
   HAS(m, "not yet supported: default/muscle");
   // inherited values are checked too
-  m = bad("<mujoco><default><geom type=\"hfield\"/></default>"
+  m = bad("<mujoco><default><geom type=\"sdf\"/></default>"
            "<worldbody><geom/></worldbody></mujoco>");
   HAS(m, "(from its default class)");
   // empty sections are fine, and defaults of later kinds are accepted

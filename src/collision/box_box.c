@@ -1,0 +1,254 @@
+// Analytic box–box narrow phase: separating-axis test over the 15 candidate axes, then
+// clipping of the incident face against the reference face (face axes) or the closest
+// points of two edges (edge axes). Conventions follow MuJoCo 3.3.8 as observed on the
+// oracle, including its reported depth: a face contact's dist is half the penetration of
+// the clipped point, and pos the midpoint of the point and its projection.
+#include "collision/collision.h"
+#include "collision/pair_util.h"
+
+typedef struct {
+  mjtNum c[3];       // centre
+  mjtNum ax[3][3];   // unit axes (columns of the rotation)
+  mjtNum h[3];       // half sizes
+} box_t;
+
+static void load_box(box_t* b, const mjModel* m, const mjData* d, int g) {
+  sn_geom_t G = sn_geom(m, d, g);
+  sn_copy3(b->c, G.pos);
+  for (int k = 0; k < 3; k++) {
+    sn_geom_axis(b->ax[k], &G, k);
+    b->h[k] = G.size[k];
+  }
+}
+
+// Half extent of the box projected on unit direction n.
+static mjtNum box_radius(const box_t* b, const mjtNum n[3]) {
+  return b->h[0] * fabs(sn_dot3(b->ax[0], n)) + b->h[1] * fabs(sn_dot3(b->ax[1], n)) +
+         b->h[2] * fabs(sn_dot3(b->ax[2], n));
+}
+
+// Corner of the box with signs s (each +-1).
+static void box_corner(mjtNum res[3], const box_t* b, const mjtNum s[3]) {
+  sn_copy3(res, b->c);
+  for (int k = 0; k < 3; k++) {
+    sn_addToScl3(res, b->ax[k], s[k] * b->h[k]);
+  }
+}
+
+// Is 2-D point p inside the convex quad q (counter-clockwise or clockwise)?
+static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
+  int pos = 0, neg = 0;
+  for (int i = 0; i < 4; i++) {
+    const mjtNum* a = q[i];
+    const mjtNum* b = q[(i + 1) % 4];
+    mjtNum cr = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    pos |= cr > 0;
+    neg |= cr < 0;
+  }
+  return !(pos && neg);
+}
+
+// Face contacts: the reference face of box R (axis index ia, outward normal nr) against
+// the most anti-parallel face of box I. Points are the vertices of the overlap of the two
+// faces seen along nr; each gets the depth of the incident face below the reference plane.
+// flip: R is g2 (the contact normal points the other way).
+static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr[3],
+                         const box_t* I, int flip, mjtNum margin) {
+  // reference face frame: centre, in-plane axes u, v and their half sizes
+  int iu = (ia + 1) % 3, iv = (ia + 2) % 3;
+  mjtNum fc[3];
+  sn_addScl3(fc, R->c, nr, R->h[ia]);
+  const mjtNum *u = R->ax[iu], *v = R->ax[iv];
+  mjtNum hu = R->h[iu], hv = R->h[iv];
+
+  // incident face: the face of I whose outward normal is most opposed to nr
+  int jb = 0;
+  mjtNum best = -1;
+  for (int k = 0; k < 3; k++) {
+    mjtNum a = fabs(sn_dot3(I->ax[k], nr));
+    if (a > best) {
+      best = a;
+      jb = k;
+    }
+  }
+  mjtNum sj = sn_dot3(I->ax[jb], nr) > 0 ? -1 : 1;
+  int ju = (jb + 1) % 3, jv = (jb + 2) % 3;
+  mjtNum q3[4][3], q2[4][2], qh[4];
+  const mjtNum su[4] = {-1, 1, 1, -1}, sv[4] = {-1, -1, 1, 1};
+  for (int i = 0; i < 4; i++) {
+    mjtNum s[3];
+    s[jb] = sj;
+    s[ju] = su[i];
+    s[jv] = sv[i];
+    box_corner(q3[i], I, s);
+    mjtNum rel[3];
+    sn_sub3(rel, q3[i], fc);
+    q2[i][0] = sn_dot3(rel, u);
+    q2[i][1] = sn_dot3(rel, v);
+    qh[i] = sn_dot3(rel, nr);
+  }
+
+  // the incident face plane, to measure depth at points given in reference coordinates
+  mjtNum inorm[3];
+  sn_scl3(inorm, I->ax[jb], sj);
+  mjtNum ndot = sn_dot3(inorm, nr);
+
+  mjtNum pts[16][3];  // (u, v, height above the reference plane)
+  int npt = 0;
+
+  // incident edges crossing the reference rectangle's boundary lines
+  for (int i = 0; i < 4; i++) {
+    const mjtNum *a = q2[i], *b = q2[(i + 1) % 4];
+    mjtNum ha = qh[i], hb = qh[(i + 1) % 4];
+    for (int k = 0; k < 2; k++) {
+      mjtNum lim = k == 0 ? hu : hv;
+      for (int sgn = -1; sgn <= 1; sgn += 2) {
+        mjtNum da = a[k] - sgn * lim, db = b[k] - sgn * lim;
+        if ((da < 0) == (db < 0) || da == db) {
+          continue;
+        }
+        mjtNum t = da / (da - db);
+        mjtNum p[3] = {a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), ha + t * (hb - ha)};
+        int o = 1 - k;
+        mjtNum olim = o == 0 ? hu : hv;
+        if (fabs(p[o]) <= olim && npt < 16) {
+          sn_copy3(pts[npt++], p);
+        }
+      }
+    }
+  }
+  // reference corners inside the incident face
+  for (int i = 0; i < 4; i++) {
+    mjtNum p2[2] = {su[i] * hu, sv[i] * hv};
+    if (inside_quad(q2, p2) && fabs(ndot) > mjMINVAL && npt < 16) {
+      // height of the incident plane above this corner along nr
+      mjtNum w[3], rel[3];
+      sn_addScl3(w, fc, u, p2[0]);
+      sn_addToScl3(w, v, p2[1]);
+      sn_sub3(rel, q3[0], w);
+      mjtNum hgt = sn_dot3(rel, inorm) / ndot;
+      pts[npt][0] = p2[0];
+      pts[npt][1] = p2[1];
+      pts[npt][2] = hgt;
+      npt++;
+    }
+  }
+  // incident corners inside the reference rectangle
+  for (int i = 0; i < 4; i++) {
+    if (fabs(q2[i][0]) <= hu && fabs(q2[i][1]) <= hv && npt < 16) {
+      pts[npt][0] = q2[i][0];
+      pts[npt][1] = q2[i][1];
+      pts[npt][2] = qh[i];
+      npt++;
+    }
+  }
+
+  mjtNum n[3];
+  sn_scl3(n, nr, flip ? -1 : 1);
+  int ncon = 0;
+  for (int i = 0; i < npt && ncon < 8; i++) {
+    mjtNum dist = 0.5 * pts[i][2];
+    if (dist >= margin) {
+      continue;
+    }
+    mjtNum pos[3];
+    sn_addScl3(pos, fc, u, pts[i][0]);
+    sn_addToScl3(pos, v, pts[i][1]);
+    sn_addToScl3(pos, nr, 0.5 * pts[i][2]);
+    sn_set_contact(con + ncon++, dist, pos, n, NULL);
+  }
+  return ncon;
+}
+
+// Edge contact: the closest points of edge ia of A and edge jb of B, each the edge of its
+// box furthest along the normal towards the other box.
+static int edge_contact(mjContact* con, const box_t* A, int ia, const box_t* B, int jb,
+                        const mjtNum n[3], mjtNum margin) {
+  mjtNum sa[3], sb[3];
+  for (int k = 0; k < 3; k++) {
+    mjtNum da = sn_dot3(A->ax[k], n), db = sn_dot3(B->ax[k], n);
+    sa[k] = da > 0 ? 1 : -1;
+    sb[k] = db > 0 ? -1 : 1;
+  }
+  sa[ia] = 0;
+  sb[jb] = 0;
+  mjtNum pa[3], pb[3];
+  box_corner(pa, A, sa);
+  box_corner(pb, B, sb);
+  const mjtNum *ea = A->ax[ia], *eb = B->ax[jb];
+  mjtNum dif[3];
+  sn_sub3(dif, pa, pb);
+  mjtNum ab = sn_dot3(ea, eb), da = sn_dot3(dif, ea), db = sn_dot3(dif, eb);
+  mjtNum det = 1 - ab * ab;
+  if (det < mjMINVAL) {
+    return 0;
+  }
+  mjtNum ta = (ab * db - da) / det, tb = (db - ab * da) / det;
+  ta = ta < -A->h[ia] ? -A->h[ia] : (ta > A->h[ia] ? A->h[ia] : ta);
+  tb = tb < -B->h[jb] ? -B->h[jb] : (tb > B->h[jb] ? B->h[jb] : tb);
+  mjtNum qa[3], qb[3], dd[3];
+  sn_addScl3(qa, pa, ea, ta);
+  sn_addScl3(qb, pb, eb, tb);
+  sn_sub3(dd, qb, qa);
+  mjtNum dist = sn_dot3(dd, n);
+  if (dist >= margin) {
+    return 0;
+  }
+  mjtNum pos[3];
+  sn_add3(pos, qa, qb);
+  sn_scl3(pos, pos, 0.5);
+  sn_set_contact(con, dist, pos, n, NULL);
+  return 1;
+}
+
+int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+                       mjtNum margin) {
+  box_t A, B;
+  load_box(&A, m, d, g1);
+  load_box(&B, m, d, g2);
+  mjtNum dif[3];
+  sn_sub3(dif, B.c, A.c);
+
+  // separating axis with the largest separation (least penetration)
+  mjtNum best = -mjMAXVAL, bestn[3] = {0, 0, 1};
+  int kind = -1, bi = 0, bj = 0;
+  for (int k = 0; k < 15; k++) {
+    mjtNum L[3];
+    int i = 0, j = 0;
+    if (k < 3) {
+      sn_copy3(L, A.ax[k]);
+    } else if (k < 6) {
+      sn_copy3(L, B.ax[k - 3]);
+    } else {
+      i = (k - 6) / 3;
+      j = (k - 6) % 3;
+      sn_cross(L, A.ax[i], B.ax[j]);
+      mjtNum len = sn_norm3(L);
+      if (len < 1e-6) {
+        continue;
+      }
+      sn_scl3(L, L, 1 / len);
+    }
+    mjtNum c = sn_dot3(dif, L);
+    mjtNum sep = fabs(c) - box_radius(&A, L) - box_radius(&B, L);
+    if (sep > best + (k >= 6 ? 1e-12 : 0)) {
+      best = sep;
+      sn_scl3(bestn, L, c < 0 ? -1 : 1);  // from A towards B
+      kind = k < 3 ? 0 : (k < 6 ? 1 : 2);
+      bi = k < 3 ? k : (k < 6 ? k - 3 : i);
+      bj = j;
+    }
+  }
+  if (best >= margin) {
+    return 0;
+  }
+  if (kind == 0) {
+    return face_contacts(con, &A, bi, bestn, &B, 0, margin);
+  }
+  if (kind == 1) {
+    mjtNum nb[3];
+    sn_scl3(nb, bestn, -1);
+    return face_contacts(con, &B, bi, nb, &A, 1, margin);
+  }
+  return edge_contact(con, &A, bi, &B, bj, bestn, margin);
+}

@@ -1,0 +1,57 @@
+// Internals of the convex solver shared by gjk.c, epa.c, multiccd.c and convex.c: the
+// Minkowski-difference simplex and the GJK/EPA entry points.
+#ifndef SINEW_COLLISION_CCD_H_
+#define SINEW_COLLISION_CCD_H_
+
+#include <mujoco/mujoco.h>
+
+#include "collision/convex.h"
+
+// A point of the Minkowski difference a - b with the support points that made it.
+typedef struct sn_ccd_vertex {
+  mjtNum w[3];  // a - b
+  mjtNum a[3];  // support point of shape a
+  mjtNum b[3];  // support point of shape b
+} sn_ccd_vertex;
+
+// Outcome of GJK (and of EPA, which refines an intersecting GJK result).
+typedef struct sn_ccd_result {
+  int status;          // SN_CCD_FAR, SN_CCD_SEPARATED or SN_CCD_PENETRATING
+  mjtNum dist;         // signed distance (only meaningful unless SN_CCD_FAR)
+  mjtNum x1[3];        // witness point on shape a
+  mjtNum x2[3];        // witness point on shape b
+  mjtNum normal[3];    // unit normal from a to b
+  sn_ccd_vertex simplex[4];
+  int nsimplex;
+} sn_ccd_result;
+
+#define SN_CCD_FAR 0         // separated by more than the cutoff
+#define SN_CCD_SEPARATED 1   // separated, distance and witness points found
+#define SN_CCD_PENETRATING 2 // GJK: the shapes intersect (EPA fills dist/normal)
+
+// Support point of the difference a - b in direction dir.
+void sn_ccd_support(sn_ccd_vertex* v, sn_convex* a, sn_convex* b, const mjtNum dir[3]);
+
+// GJK distance between a and b; stops early (SN_CCD_FAR) once the distance is proven
+// to exceed cutoff. tol and maxiter are ccd_tolerance and ccd_iterations.
+void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNum tol,
+            int maxiter);
+
+// EPA penetration depth, normal and witness points for shapes GJK found intersecting
+// (res->simplex holds GJK's final simplex). Returns 0 if the polytope degenerated.
+int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxiter);
+
+// GJK, then EPA if the shapes intersect: returns 1 and fills r when they are closer than
+// margin (ccd_tolerance and ccd_iterations from m->opt).
+int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b,
+                  mjtNum margin);
+
+// Write r as a contact: dist, pos midway between the witness points, normal.
+void sn_ccd_contact(mjContact* con, const sn_ccd_result* r);
+
+// mjENBL_MULTICCD: given the single contact con[0] found from r, add contacts spanning a
+// flat contact patch; returns the number of contacts in con (at least 1).
+int sn_multiccd(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b,
+                const sn_ccd_result* r, mjtNum margin);
+
+#endif  // SINEW_COLLISION_CCD_H_

@@ -1,0 +1,337 @@
+// EPA penetration depth (van den Bergen 2001): grow a polytope inside the Minkowski
+// difference a - b from GJK's final simplex until its face closest to the origin lies
+// on the boundary of a - b within ccd_tolerance. That face's normal is the contact
+// normal, its distance the depth, and the origin's projection onto it (barycentric
+// weights over the face's support points) gives the witness points.
+//
+// All storage is fixed-size and on the stack; the iteration count is capped so the
+// polytope cannot outgrow it.
+#include <math.h>
+#include <string.h>
+
+#include "collision/ccd.h"
+#include "math/inline.h"
+
+#define MAXVERT 128
+#define MAXFACE (2 * MAXVERT)
+#define MAXEDGE (3 * MAXFACE)
+
+typedef struct {
+  int v[3];
+  mjtNum n[3];  // unit outward normal
+  mjtNum dist;  // n . v0: distance of the face's plane from the origin
+  int alive;
+} face_t;
+
+typedef struct {
+  sn_ccd_vertex vert[MAXVERT];
+  int nvert;
+  face_t face[MAXFACE];
+  int nface;
+  mjtNum center[3];  // interior point used to orient the initial faces
+} poly_t;
+
+// Normal and distance of face f from its winding; 0 if it is degenerate.
+static int face_plane(poly_t* p, face_t* f) {
+  const mjtNum *a = p->vert[f->v[0]].w, *b = p->vert[f->v[1]].w, *c = p->vert[f->v[2]].w;
+  mjtNum ab[3], ac[3];
+  sn_sub3(ab, b, a);
+  sn_sub3(ac, c, a);
+  sn_cross(f->n, ab, ac);
+  mjtNum len = sn_norm3(f->n);
+  if (len < mjMINVAL) {
+    return 0;
+  }
+  sn_scl3(f->n, f->n, 1 / len);
+  f->dist = sn_dot3(f->n, a);
+  return 1;
+}
+
+static int add_face(poly_t* p, int i, int j, int k, int orient) {
+  int slot = -1;
+  for (int f = 0; f < p->nface; f++) {
+    if (!p->face[f].alive) {
+      slot = f;
+      break;
+    }
+  }
+  if (slot < 0) {
+    if (p->nface >= MAXFACE) {
+      return 0;
+    }
+    slot = p->nface++;
+  }
+  face_t* f = p->face + slot;
+  f->v[0] = i;
+  f->v[1] = j;
+  f->v[2] = k;
+  f->alive = 1;
+  if (!face_plane(p, f)) {
+    f->dist = INFINITY;  // never the closest; removed when something sees it
+    sn_zero3(f->n);
+    return 1;
+  }
+  if (orient) {
+    mjtNum rel[3];
+    sn_sub3(rel, p->vert[i].w, p->center);
+    if (sn_dot3(rel, f->n) < 0) {
+      f->v[1] = k;
+      f->v[2] = j;
+      sn_scl3(f->n, f->n, -1);
+      f->dist = -f->dist;
+    }
+  }
+  return 1;
+}
+
+static int add_vertex(poly_t* p, const sn_ccd_vertex* v) {
+  if (p->nvert >= MAXVERT) {
+    return -1;
+  }
+  p->vert[p->nvert] = *v;
+  return p->nvert++;
+}
+
+// A direction perpendicular to u.
+static void perpendicular(mjtNum res[3], const mjtNum u[3]) {
+  mjtNum ax[3] = {0, 0, 0};
+  int k = fabs(u[0]) < fabs(u[1]) ? (fabs(u[0]) < fabs(u[2]) ? 0 : 2)
+                                  : (fabs(u[1]) < fabs(u[2]) ? 1 : 2);
+  ax[k] = 1;
+  sn_cross(res, u, ax);
+}
+
+// Grow GJK's simplex (1-4 points containing the origin) into a full-dimensional
+// polytope: a tetrahedron, or a double pyramid over a triangle.
+static int init_polytope(poly_t* p, const sn_ccd_result* r, sn_convex* a, sn_convex* b) {
+  sn_ccd_vertex s[5];
+  int n = r->nsimplex;
+  memcpy(s, r->simplex, sizeof(sn_ccd_vertex) * n);
+  sn_ccd_vertex w;
+  if (n == 1) {
+    static const mjtNum axes[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
+                                      {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    for (int k = 0; k < 6 && n == 1; k++) {
+      sn_ccd_support(&w, a, b, axes[k]);
+      mjtNum d[3];
+      sn_sub3(d, w.w, s[0].w);
+      if (sn_dot3(d, d) > mjMINVAL) {
+        s[n++] = w;
+      }
+    }
+    if (n == 1) {
+      return 0;
+    }
+  }
+  if (n == 2) {
+    mjtNum u[3], d[3];
+    sn_sub3(u, s[1].w, s[0].w);
+    perpendicular(d, u);
+    for (int k = 0; k < 4 && n == 2; k++) {
+      sn_ccd_support(&w, a, b, d);
+      mjtNum e[3], c[3];
+      sn_sub3(e, w.w, s[0].w);
+      sn_cross(c, u, e);
+      if (sn_dot3(c, c) > mjMINVAL * (1 + sn_dot3(u, u))) {
+        s[n++] = w;
+      } else {
+        // try the direction rotated by 90 degrees about the segment
+        mjtNum d2[3];
+        sn_cross(d2, u, d);
+        if (k % 2) {
+          sn_scl3(d2, d2, -1);
+        }
+        sn_copy3(d, d2);
+      }
+    }
+    if (n == 2) {
+      return 0;
+    }
+  }
+  p->nvert = 0;
+  p->nface = 0;
+  if (n == 3) {
+    mjtNum ab[3], ac[3], nrm[3], neg[3];
+    sn_sub3(ab, s[1].w, s[0].w);
+    sn_sub3(ac, s[2].w, s[0].w);
+    sn_cross(nrm, ab, ac);
+    sn_scl3(neg, nrm, -1);
+    sn_ccd_support(&s[3], a, b, nrm);
+    sn_ccd_support(&s[4], a, b, neg);
+    mjtNum h1[3], h2[3];
+    sn_sub3(h1, s[3].w, s[0].w);
+    sn_sub3(h2, s[4].w, s[0].w);
+    mjtNum t = sn_norm3(nrm);
+    mjtNum e1 = sn_dot3(h1, nrm) / t, e2 = -sn_dot3(h2, nrm) / t;
+    if (e1 <= mjMINVAL && e2 <= mjMINVAL) {
+      return 0;  // a - b is flat
+    }
+    // a convex combination with weight on an off-plane apex: strictly interior
+    sn_zero3(p->center);
+    for (int k = 0; k < 5; k++) {
+      add_vertex(p, &s[k]);
+      sn_addToScl3(p->center, s[k].w, k < 3 ? 1.0 / 6 : 0.25);
+    }
+    int apex[2] = {3, 4};
+    mjtNum ext[2] = {e1, e2};
+    for (int h = 0; h < 2; h++) {
+      if (ext[h] <= mjMINVAL) {
+        if (!add_face(p, 0, 1, 2, 1)) {
+          return 0;
+        }
+        continue;
+      }
+      for (int k = 0; k < 3; k++) {
+        if (!add_face(p, k, (k + 1) % 3, apex[h], 1)) {
+          return 0;
+        }
+      }
+    }
+    return 1;
+  }
+  // tetrahedron
+  sn_zero3(p->center);
+  for (int k = 0; k < 4; k++) {
+    add_vertex(p, &s[k]);
+    sn_addToScl3(p->center, s[k].w, 0.25);
+  }
+  static const int tf[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+  for (int f = 0; f < 4; f++) {
+    if (!add_face(p, tf[f][0], tf[f][1], tf[f][2], 1)) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// Replace the faces that vertex iv sees by a fan from iv over their horizon.
+static int expand(poly_t* p, int iv) {
+  static const mjtNum eps = 1e-12;
+  int edge[MAXEDGE][2];
+  int nedge = 0;
+  const mjtNum* w = p->vert[iv].w;
+  for (int f = 0; f < p->nface; f++) {
+    face_t* fc = p->face + f;
+    if (!fc->alive) {
+      continue;
+    }
+    int sees;
+    if (isinf(fc->dist)) {
+      sees = 1;
+    } else {
+      mjtNum rel[3];
+      sn_sub3(rel, w, p->vert[fc->v[0]].w);
+      sees = sn_dot3(rel, fc->n) > eps;
+    }
+    if (!sees) {
+      continue;
+    }
+    fc->alive = 0;
+    for (int e = 0; e < 3; e++) {
+      int i = fc->v[e], j = fc->v[(e + 1) % 3];
+      // an edge shared by two removed faces appears reversed: cancel it
+      int found = -1;
+      for (int k = 0; k < nedge; k++) {
+        if (edge[k][0] == j && edge[k][1] == i) {
+          found = k;
+          break;
+        }
+      }
+      if (found >= 0) {
+        edge[found][0] = edge[nedge - 1][0];
+        edge[found][1] = edge[nedge - 1][1];
+        nedge--;
+      } else {
+        if (nedge >= MAXEDGE) {
+          return 0;
+        }
+        edge[nedge][0] = i;
+        edge[nedge][1] = j;
+        nedge++;
+      }
+    }
+  }
+  for (int k = 0; k < nedge; k++) {
+    if (!add_face(p, edge[k][0], edge[k][1], iv, 0)) {
+      return 0;
+    }
+  }
+  return nedge > 0;
+}
+
+static void finish(sn_ccd_result* res, const poly_t* p, const face_t* f) {
+  // barycentric weights of the origin's projection n*dist onto the face
+  const mjtNum *a = p->vert[f->v[0]].w, *b = p->vert[f->v[1]].w, *c = p->vert[f->v[2]].w;
+  mjtNum q[3], ab[3], ac[3], aq[3];
+  sn_scl3(q, f->n, f->dist);
+  sn_sub3(ab, b, a);
+  sn_sub3(ac, c, a);
+  sn_sub3(aq, q, a);
+  mjtNum d00 = sn_dot3(ab, ab), d01 = sn_dot3(ab, ac), d11 = sn_dot3(ac, ac);
+  mjtNum d20 = sn_dot3(aq, ab), d21 = sn_dot3(aq, ac);
+  mjtNum den = d00 * d11 - d01 * d01;
+  mjtNum lam[3] = {1, 0, 0};
+  if (den > mjMINVAL) {
+    lam[1] = (d11 * d20 - d01 * d21) / den;
+    lam[2] = (d00 * d21 - d01 * d20) / den;
+    lam[0] = 1 - lam[1] - lam[2];
+  }
+  sn_zero3(res->x1);
+  sn_zero3(res->x2);
+  for (int k = 0; k < 3; k++) {
+    sn_addToScl3(res->x1, p->vert[f->v[k]].a, lam[k]);
+    sn_addToScl3(res->x2, p->vert[f->v[k]].b, lam[k]);
+  }
+  sn_copy3(res->normal, f->n);
+  res->dist = -f->dist;
+  res->status = SN_CCD_PENETRATING;
+}
+
+int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxiter) {
+  poly_t p;
+  if (!init_polytope(&p, res, a, b)) {
+    return 0;
+  }
+  if (maxiter > MAXVERT - 5) {
+    maxiter = MAXVERT - 5;
+  }
+  int best = -1;
+  mjtNum upper = INFINITY;
+  for (int iter = 0;; iter++) {
+    best = -1;
+    for (int f = 0; f < p.nface; f++) {
+      if (p.face[f].alive && (best < 0 || p.face[f].dist < p.face[best].dist)) {
+        best = f;
+      }
+    }
+    if (best < 0 || isinf(p.face[best].dist)) {
+      return 0;
+    }
+    if (iter >= maxiter) {
+      break;
+    }
+    face_t* f = p.face + best;
+    sn_ccd_vertex w;
+    sn_ccd_support(&w, a, b, f->n);
+    mjtNum wn = sn_dot3(w.w, f->n);
+    if (wn < upper) {
+      upper = wn;
+    }
+    // the support distance along any face normal bounds the depth from above
+    if (upper - f->dist < tol) {
+      break;
+    }
+    int iv = add_vertex(&p, &w);
+    if (iv < 0) {
+      break;
+    }
+    face_t saved = *f;
+    if (!expand(&p, iv)) {
+      // numerical trouble (the polytope stopped being convex): keep the last face
+      finish(res, &p, &saved);
+      return 1;
+    }
+  }
+  finish(res, &p, p.face + best);
+  return 1;
+}

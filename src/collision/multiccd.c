@@ -1,0 +1,409 @@
+// mjENBL_MULTICCD: several contacts where two convex geoms touch along a flat patch.
+//
+// Polytopes (boxes, meshes with hull polygons) without margin: the feature of each
+// shape at its witness point (the face, edge or vertex whose interior holds it) is
+// read off the geometry; face-face and face-edge pairs are clipped against each
+// other in the plane normal to the contact and every clipped vertex becomes a
+// contact with the solver's depth and normal (what 3.3.8's native multiccd yields).
+//
+// Other shapes, or a positive margin: the geoms are turned against each other by
+// +-1e-3 rad about each tangent axis of the contact frame around the contact point and
+// the solver is re-run; a new contact (witness points turned back, normal as found,
+// depth of the first contact) is added when it lies apart from the existing ones.
+#include <math.h>
+#include <string.h>
+
+#include "collision/ccd.h"
+#include "math/inline.h"
+
+#define MAXPOLY 64        // vertices kept per feature polygon
+#define PERTURB 1e-3      // legacy rotation angle (rad)
+#define DUPLICATE 1e-3    // legacy: contacts closer than this are one contact
+
+//---------------------------------- features of polytopes -----------------------------------------
+
+typedef struct {
+  int n;                  // 1 vertex, 2 edge, >= 3 face polygon
+  mjtNum p[MAXPOLY][3];   // world points (faces: counter-clockwise about normal)
+  mjtNum normal[3];       // face: outward unit normal (world)
+} feature_t;
+
+static int is_polytope(const sn_convex* s) {
+  if (s->type == mjGEOM_BOX) {
+    return 1;
+  }
+  if (s->type != mjGEOM_MESH || s->geom < 0) {
+    return 0;
+  }
+  int mesh = s->m->geom_dataid[s->geom];
+  return mesh >= 0 && s->m->mesh_polynum[mesh] > 0;
+}
+
+static void to_world(mjtNum res[3], const sn_convex* s, const mjtNum local[3]) {
+  sn_mulMatVec3(res, s->mat, local);
+  sn_addTo3(res, s->pos);
+}
+
+static void to_local(mjtNum res[3], const sn_convex* s, const mjtNum world[3]) {
+  mjtNum rel[3];
+  sn_sub3(rel, world, s->pos);
+  sn_mulMatTVec3(res, s->mat, rel);
+}
+
+// Face of the box with outward normal sgn*e_axis, counter-clockwise about it.
+static void box_face(feature_t* f, const sn_convex* s, int axis, mjtNum sgn) {
+  static const mjtNum sq[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+  int i1 = (axis + 1) % 3, i2 = (axis + 2) % 3;
+  f->n = 4;
+  for (int k = 0; k < 4; k++) {
+    // (i1, i2, axis) is right-handed; flip the winding for the negative face
+    int kk = sgn > 0 ? k : 3 - k;
+    mjtNum local[3];
+    local[axis] = sgn * s->size[axis];
+    local[i1] = sq[kk][0] * s->size[i1];
+    local[i2] = sq[kk][1] * s->size[i2];
+    to_world(f->p[k], s, local);
+  }
+  mjtNum ln[3] = {0, 0, 0};
+  ln[axis] = sgn;
+  sn_mulMatVec3(f->normal, s->mat, ln);
+}
+
+static void box_feature(feature_t* f, const sn_convex* s, const mjtNum x[3], mjtNum tol) {
+  mjtNum loc[3];
+  to_local(loc, s, x);
+  int on[3], non = 0;
+  for (int i = 0; i < 3; i++) {
+    on[i] = fabs(loc[i]) >= s->size[i] - tol;
+    non += on[i];
+  }
+  if (non == 1) {
+    int axis = on[0] ? 0 : (on[1] ? 1 : 2);
+    box_face(f, s, axis, loc[axis] >= 0 ? 1 : -1);
+  } else if (non == 2) {
+    int free = !on[0] ? 0 : (!on[1] ? 1 : 2);
+    f->n = 2;
+    for (int k = 0; k < 2; k++) {
+      mjtNum local[3];
+      for (int i = 0; i < 3; i++) {
+        local[i] = (loc[i] >= 0 ? 1 : -1) * s->size[i];
+      }
+      local[free] = (k ? 1 : -1) * s->size[free];
+      to_world(f->p[k], s, local);
+    }
+  } else {
+    f->n = 1;
+    sn_copy3(f->p[0], x);
+  }
+}
+
+static void mesh_point(mjtNum res[3], const sn_convex* s, int mesh, int v) {
+  const float* fv = s->m->mesh_vert + 3 * (s->m->mesh_vertadr[mesh] + v);
+  mjtNum local[3] = {fv[0], fv[1], fv[2]};
+  to_world(res, s, local);
+}
+
+// The hull polygons whose planes pass through x decide the feature: one polygon is a
+// face, two share an edge, more meet at a vertex.
+static void mesh_feature(feature_t* f, const sn_convex* s, const mjtNum x[3], mjtNum tol) {
+  const mjModel* m = s->m;
+  int mesh = m->geom_dataid[s->geom];
+  int adr = m->mesh_polyadr[mesh], num = m->mesh_polynum[mesh];
+  mjtNum loc[3];
+  to_local(loc, s, x);
+  int hit[3], nhit = 0;
+  for (int p = 0; p < num && nhit < 3; p++) {
+    const mjtNum* nrm = m->mesh_polynormal + 3 * (adr + p);
+    int v0 = m->mesh_polyvert[m->mesh_polyvertadr[adr + p]];
+    const float* fv = m->mesh_vert + 3 * (m->mesh_vertadr[mesh] + v0);
+    mjtNum rel[3] = {loc[0] - fv[0], loc[1] - fv[1], loc[2] - fv[2]};
+    if (fabs(sn_dot3(rel, nrm)) <= tol) {
+      hit[nhit++] = adr + p;
+    }
+  }
+  f->n = 1;
+  sn_copy3(f->p[0], x);
+  if (nhit == 1) {
+    int vadr = m->mesh_polyvertadr[hit[0]], vnum = m->mesh_polyvertnum[hit[0]];
+    if (vnum < 3 || vnum > MAXPOLY) {
+      return;
+    }
+    f->n = vnum;
+    for (int k = 0; k < vnum; k++) {
+      mesh_point(f->p[k], s, mesh, m->mesh_polyvert[vadr + k]);
+    }
+    sn_mulMatVec3(f->normal, s->mat, m->mesh_polynormal + 3 * hit[0]);
+  } else if (nhit == 2) {
+    const int* v1 = m->mesh_polyvert + m->mesh_polyvertadr[hit[0]];
+    const int* v2 = m->mesh_polyvert + m->mesh_polyvertadr[hit[1]];
+    int n1 = m->mesh_polyvertnum[hit[0]], n2 = m->mesh_polyvertnum[hit[1]];
+    int common[2], nc = 0;
+    for (int i = 0; i < n1 && nc < 2; i++) {
+      for (int j = 0; j < n2; j++) {
+        if (v1[i] == v2[j]) {
+          common[nc++] = v1[i];
+          break;
+        }
+      }
+    }
+    if (nc == 2) {
+      f->n = 2;
+      mesh_point(f->p[0], s, mesh, common[0]);
+      mesh_point(f->p[1], s, mesh, common[1]);
+    }
+  }
+}
+
+static void feature(feature_t* f, const sn_convex* s, const mjtNum x[3]) {
+  mjtNum tol = 1e-6 * (1 + s->m->geom_rbound[s->geom]);
+  if (s->type == mjGEOM_BOX) {
+    box_feature(f, s, x, tol);
+  } else {
+    mesh_feature(f, s, x, tol);
+  }
+}
+
+//---------------------------------- clipping in the contact plane ---------------------------------
+
+typedef struct {
+  mjtNum u[3], v[3], n[3];
+} plane_t;
+
+static void project(mjtNum q[2], const plane_t* pl, const mjtNum p[3]) {
+  q[0] = sn_dot3(p, pl->u);
+  q[1] = sn_dot3(p, pl->v);
+}
+
+// Point with plane coordinates q on the plane through f0 with normal fn.
+static void lift(mjtNum res[3], const plane_t* pl, const mjtNum q[2], const mjtNum f0[3],
+                 const mjtNum fn[3]) {
+  mjtNum base[3];
+  sn_scl3(base, pl->u, q[0]);
+  sn_addToScl3(base, pl->v, q[1]);
+  mjtNum den = sn_dot3(fn, pl->n);
+  mjtNum rel[3];
+  sn_sub3(rel, f0, base);
+  mjtNum t = fabs(den) > mjMINVAL ? sn_dot3(fn, rel) / den : sn_dot3(pl->n, f0);
+  sn_addScl3(res, base, pl->n, t);
+}
+
+static mjtNum cross2(const mjtNum o[2], const mjtNum a[2], const mjtNum b[2]) {
+  return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+}
+
+// Sutherland-Hodgman: subject (ns points) clipped by the convex counter-clockwise
+// polygon clip (nc points), in place; returns the number of points left.
+static int clip_polygon(mjtNum subj[][2], int ns, mjtNum clip[][2], int nc) {
+  mjtNum tmp[2 * MAXPOLY][2];
+  for (int e = 0; e < nc && ns > 0; e++) {
+    const mjtNum* c0 = clip[e];
+    const mjtNum* c1 = clip[(e + 1) % nc];
+    int nout = 0;
+    for (int k = 0; k < ns; k++) {
+      const mjtNum* prev = subj[(k + ns - 1) % ns];
+      const mjtNum* cur = subj[k];
+      mjtNum sp = cross2(c0, c1, prev), sc = cross2(c0, c1, cur);
+      if (sc >= 0) {
+        if (sp < 0 && nout < 2 * MAXPOLY) {
+          mjtNum t = sp / (sp - sc);
+          tmp[nout][0] = prev[0] + t * (cur[0] - prev[0]);
+          tmp[nout][1] = prev[1] + t * (cur[1] - prev[1]);
+          nout++;
+        }
+        if (nout < 2 * MAXPOLY) {
+          tmp[nout][0] = cur[0];
+          tmp[nout][1] = cur[1];
+          nout++;
+        }
+      } else if (sp >= 0 && nout < 2 * MAXPOLY) {
+        mjtNum t = sp / (sp - sc);
+        tmp[nout][0] = prev[0] + t * (cur[0] - prev[0]);
+        tmp[nout][1] = prev[1] + t * (cur[1] - prev[1]);
+        nout++;
+      }
+    }
+    ns = nout < MAXPOLY ? nout : MAXPOLY;
+    memcpy(subj, tmp, sizeof(mjtNum) * 2 * ns);
+  }
+  return ns;
+}
+
+// Segment p0-p1 clipped by a convex counter-clockwise polygon: parameter range.
+static int clip_segment(mjtNum t[2], const mjtNum p0[2], const mjtNum p1[2], mjtNum clip[][2],
+                        int nc) {
+  t[0] = 0;
+  t[1] = 1;
+  for (int e = 0; e < nc; e++) {
+    mjtNum s0 = cross2(clip[e], clip[(e + 1) % nc], p0);
+    mjtNum s1 = cross2(clip[e], clip[(e + 1) % nc], p1);
+    if (s0 < 0 && s1 < 0) {
+      return 0;
+    }
+    if (s0 < 0) {
+      mjtNum c = s0 / (s0 - s1);
+      t[0] = c > t[0] ? c : t[0];
+    } else if (s1 < 0) {
+      mjtNum c = s0 / (s0 - s1);
+      t[1] = c < t[1] ? c : t[1];
+    }
+  }
+  return t[0] <= t[1];
+}
+
+static void make_contact(mjContact* con, const mjContact* base, const mjtNum p[3],
+                         mjtNum shift) {
+  *con = *base;
+  sn_addScl3(con->pos, p, base->frame, shift);
+}
+
+// Polygon (counter-clockwise about the plane normal when seen from pl->n) in plane
+// coordinates.
+static int polygon2d(mjtNum q[][2], const plane_t* pl, const feature_t* f, int reverse) {
+  for (int k = 0; k < f->n; k++) {
+    project(q[k], pl, f->p[reverse ? f->n - 1 - k : k]);
+  }
+  return f->n;
+}
+
+static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
+                  const sn_ccd_result* r) {
+  feature_t fa, fb;
+  feature(&fa, a, r->x1);
+  feature(&fb, b, r->x2);
+  plane_t pl;
+  sn_copy3(pl.n, con[0].frame);
+  mjtNum ax[3] = {0, 0, 0};
+  ax[fabs(pl.n[1]) < 0.5 ? 1 : 2] = 1;
+  sn_addScl3(pl.u, ax, pl.n, -sn_dot3(ax, pl.n));
+  sn_normalize3(pl.u);
+  sn_cross(pl.v, pl.n, pl.u);
+  mjContact base = con[0];
+  mjtNum half = 0.5 * base.dist;
+  int ncon = 0;
+  if (fa.n >= 3 && fb.n >= 3) {
+    // a's face faces along n (counter-clockwise about n); b's faces against it
+    mjtNum clip[MAXPOLY][2], subj[MAXPOLY][2];
+    int nc = polygon2d(clip, &pl, &fa, 0);
+    int ns = polygon2d(subj, &pl, &fb, 1);
+    ns = clip_polygon(subj, ns, clip, nc);
+    int use_b = fabs(sn_dot3(fb.normal, pl.n)) >= fabs(sn_dot3(fa.normal, pl.n));
+    for (int k = 0; k < ns && ncon < mjMAXCONPAIR; k++) {
+      mjtNum p[3];
+      if (use_b) {
+        lift(p, &pl, subj[k], fb.p[0], fb.normal);
+        make_contact(con + ncon++, &base, p, -half);
+      } else {
+        lift(p, &pl, subj[k], fa.p[0], fa.normal);
+        make_contact(con + ncon++, &base, p, half);
+      }
+    }
+  } else if ((fa.n >= 3 && fb.n == 2) || (fa.n == 2 && fb.n >= 3)) {
+    const feature_t* face = fa.n >= 3 ? &fa : &fb;
+    const feature_t* edge = fa.n >= 3 ? &fb : &fa;
+    mjtNum clip[MAXPOLY][2], e0[2], e1[2], t[2];
+    int nc = polygon2d(clip, &pl, face, face == &fb);
+    project(e0, &pl, edge->p[0]);
+    project(e1, &pl, edge->p[1]);
+    if (clip_segment(t, e0, e1, clip, nc)) {
+      // edge points lie on their own shape: shift toward the middle accordingly
+      mjtNum shift = edge == &fb ? -half : half;
+      for (int k = 0; k < 2; k++) {
+        mjtNum p[3];
+        sn_scl3(p, edge->p[0], 1 - t[k]);
+        sn_addToScl3(p, edge->p[1], t[k]);
+        make_contact(con + ncon++, &base, p, shift);
+        if (t[1] - t[0] < mjMINVAL) {
+          break;
+        }
+      }
+    }
+  }
+  if (ncon == 0) {
+    con[0] = base;
+    return 1;
+  }
+  return ncon;
+}
+
+//---------------------------------- legacy perturbation -------------------------------------------
+
+// Rotate shape s rigidly by R about point c into storage pos/mat.
+static void rotate_shape(sn_convex* s, mjtNum pos[3], mjtNum mat[9], const mjtNum R[9],
+                         const mjtNum c[3]) {
+  mjtNum rel[3];
+  sn_sub3(rel, s->pos, c);
+  sn_mulMatVec3(pos, R, rel);
+  sn_addTo3(pos, c);
+  mjtNum tmp[9];
+  mju_mulMatMat(tmp, R, s->mat, 3, 3, 3);
+  memcpy(mat, tmp, sizeof(tmp));
+  s->pos = pos;
+  s->mat = mat;
+}
+
+static int legacy(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b,
+                  mjtNum margin) {
+  if (a->type == SN_CONVEX_PRISM || b->type == SN_CONVEX_PRISM) {
+    return 1;
+  }
+  mjtNum n[3], t[2][3];
+  sn_copy3(n, con[0].frame);
+  mjtNum ax[3] = {0, 0, 0};
+  ax[fabs(n[1]) < 0.5 ? 1 : 2] = 1;
+  sn_addScl3(t[0], ax, n, -sn_dot3(ax, n));
+  sn_normalize3(t[0]);
+  sn_cross(t[1], n, t[0]);
+  mjtNum c[3];
+  sn_copy3(c, con[0].pos);
+  int ncon = 1;
+  for (int k = 0; k < 4; k++) {
+    mjtNum quat[4], R[9];
+    mju_axisAngle2Quat(quat, t[k / 2], k % 2 ? -PERTURB : PERTURB);
+    mju_quat2Mat(R, quat);
+    // geom a turns by -angle, geom b by +angle, both about the contact point
+    mjtNum RT[9];
+    mju_transpose(RT, R, 3, 3);
+    sn_convex pa = *a, pb = *b;
+    mjtNum posa[3], posb[3], mata[9], matb[9];
+    rotate_shape(&pa, posa, mata, RT, c);
+    rotate_shape(&pb, posb, matb, R, c);
+    sn_ccd_result r;
+    if (!sn_convex_ccd(&r, m, &pa, &pb, 0)) {
+      continue;
+    }
+    // each witness point goes back with its own geom; the contact lies between them
+    mjtNum w1[3], w2[3], q1[3], q2[3], p[3];
+    sn_sub3(w1, r.x1, c);
+    sn_sub3(w2, r.x2, c);
+    sn_mulMatVec3(q1, R, w1);
+    sn_mulMatTVec3(q2, R, w2);
+    for (int i = 0; i < 3; i++) {
+      p[i] = c[i] + 0.5 * (q1[i] + q2[i]);
+    }
+    int dup = 0;
+    for (int i = 0; i < ncon; i++) {
+      mjtNum d[3];
+      sn_sub3(d, p, con[i].pos);
+      if (sn_norm3(d) < DUPLICATE) {
+        dup = 1;
+      }
+    }
+    if (dup || ncon >= mjMAXCONPAIR) {
+      continue;
+    }
+    con[ncon] = con[0];
+    sn_copy3(con[ncon].pos, p);
+    sn_copy3(con[ncon].frame, r.normal);
+    ncon++;
+  }
+  (void)margin;
+  return ncon;
+}
+
+int sn_multiccd(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b,
+                const sn_ccd_result* r, mjtNum margin) {
+  if (margin <= 0 && is_polytope(a) && is_polytope(b)) {
+    return native(con, a, b, r);
+  }
+  return legacy(m, con, a, b, margin);
+}

@@ -1,0 +1,75 @@
+// Mesh processing shared by the mesh compile files (mesh.c, mesh_hull.c,
+// mesh_inertia.c, mesh_poly.c): the processed form of one mesh asset, built before
+// the model sizes are known and copied into the model afterwards.
+#ifndef SINEW_COMPILER_MESH_H_
+#define SINEW_COMPILER_MESH_H_
+
+#include "compiler/compile.h"
+
+// Convex hull of a point set, as the collision code uses it.
+typedef struct {
+  int nvert;                  // hull vertices
+  int nface;                  // hull triangles
+  int* face;                  // nface x 3 point ids, counter-clockwise seen from outside
+  int ngraph;                 // length of graph (mjModel.mesh_graph layout)
+  int* graph;
+} sn_hull;
+
+// One processed mesh asset.
+typedef struct sn_mesh_built {
+  int nvert;
+  float* vert;                // in the mesh frame (centred, principal axes)
+  int nnormal;
+  float* normal;
+  int ntexcoord;
+  float* texcoord;
+  int nface;
+  int* face;
+  int* facenormal;
+  int* facetexcoord;
+  sn_hull hull;               // graph empty (ngraph 0) if the hull could not be built
+  // polygons: coplanar hull triangles merged
+  int npoly;
+  double* polynormal;
+  int* polyvertadr;
+  int* polyvertnum;
+  int npolyvert;
+  int* polyvert;
+  int* polymapadr;            // per vertex
+  int* polymapnum;
+  int npolymap;
+  int* polymap;
+  // bounding-volume hierarchy over the faces (node layout of mjModel.bvh_*)
+  int nbvh;
+  int* bvh_depth;
+  int* bvh_child;
+  int* bvh_nodeid;
+  double* bvh_aabb;
+  // frame and mass properties
+  double pos[3];              // mesh frame in the asset's (scaled) frame
+  double quat[4];
+  double measure;             // volume, or area for inertia="shell"
+  double inertia[3];          // principal moments per unit density
+  double aabb[6];             // bounding box of the vertices: centre, half-sizes
+  double size[3];             // largest |coordinate| along each axis
+} sn_mesh_built;
+
+// mesh_hull.c: convex hull of n points (qhull, at most maxhullvert vertices if > 0).
+// Returns 1, or 0 with a message in err (degenerate point sets).
+int sn_mesh_hull(const double* pts, int n, int maxhullvert, sn_hull* out, char* err, int errsz);
+void sn_mesh_hull_free(sn_hull* h);
+
+// mesh_inertia.c: volume (or area), centre of mass and inertia tensor about it, per
+// unit density, of the triangle set (face indices into vert), for an mjtMeshInertia
+// mode (convex: pass the hull faces). Returns 0 with a message if the mesh has no
+// volume or a degenerate face.
+int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface, int mode,
+                      double* measure, double com[3], double tensor[9], char* err, int errsz);
+
+// mesh_poly.c: polygons of the hull (coplanar triangles merged; raw: the vertices the
+// hull was built from, vert: final vertices in double precision).
+void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert);
+// mesh_poly.c: the face BVH of a processed mesh (vert: final vertices, double).
+void sn_mesh_bvh(sn_mesh_built* mb, const double* vert);
+
+#endif  // SINEW_COMPILER_MESH_H_

@@ -1,0 +1,147 @@
+// Mass properties of a triangle mesh per unit density, for the four mjtMeshInertia
+// modes of MuJoCo 3.3.8 (XMLreference asset/mesh/inertia):
+//   exact, convex  solid: union of signed tetrahedra (apex, face); by the divergence
+//                  theorem the apex does not matter for a closed, outward-oriented
+//                  surface (convex: the caller passes the hull's faces)
+//   legacy         solid: the same tetrahedra with unsigned volumes, which
+//                  over-counts concave meshes; the apex therefore matters: first the
+//                  area-weighted centroid of the faces, whose result (the centre of
+//                  mass) is then the apex for the volume and inertia (identified
+//                  against the oracle)
+//   shell          mass on the surface: triangles weighted by area
+// Second moments about the centre of mass use the exact polynomial integrals
+//   tetrahedron (one vertex at the origin, others a, b, c; s = a + b + c):
+//     int x_i x_j dV = V/20 (a_i a_j + b_i b_j + c_i c_j + s_i s_j)
+//   triangle (vertices a, b, c; s = a + b + c):
+//     int x_i x_j dA = A/12 (a_i a_j + b_i b_j + c_i c_j + s_i s_j)
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compiler/mesh.h"
+
+typedef struct {
+  const double* vert;
+  const int* face;
+  int nface;
+  int mode;
+} sn_tri_set;
+
+static void sn_tri(const sn_tri_set* t, int f, const double* p[3]) {
+  for (int k = 0; k < 3; k++) {
+    p[k] = t->vert + 3 * t->face[3 * f + k];
+  }
+}
+
+static double sn_tri_area(const double* p[3]) {
+  double e1[3], e2[3], n[3];
+  mju_sub3(e1, p[1], p[0]);
+  mju_sub3(e2, p[2], p[0]);
+  mju_cross(n, e1, e2);
+  return 0.5 * mju_norm3(n);
+}
+
+// Weight of one face relative to apex: the tetrahedron's volume (signed or not), or
+// the face's area for shells; centroid of that element.
+static double sn_element(const sn_tri_set* t, int f, const double apex[3], double cen[3]) {
+  const double* p[3];
+  sn_tri(t, f, p);
+  if (t->mode == mjMESH_INERTIA_SHELL) {
+    for (int i = 0; i < 3; i++) {
+      cen[i] = (p[0][i] + p[1][i] + p[2][i]) / 3;
+    }
+    return sn_tri_area(p);
+  }
+  double a[3], b[3], c[3], n[3];
+  mju_sub3(a, p[0], apex);
+  mju_sub3(b, p[1], apex);
+  mju_sub3(c, p[2], apex);
+  mju_cross(n, b, c);
+  double vol = mju_dot3(a, n) / 6;
+  for (int i = 0; i < 3; i++) {
+    cen[i] = apex[i] + (a[i] + b[i] + c[i]) / 4;
+  }
+  return t->mode == mjMESH_INERTIA_LEGACY ? fabs(vol) : vol;
+}
+
+// Weighted centre of the elements relative to apex; returns the total weight.
+static double sn_centre(const sn_tri_set* t, const double apex[3], double com[3]) {
+  double total = 0;
+  mju_zero3(com);
+  for (int f = 0; f < t->nface; f++) {
+    double cen[3];
+    double w = sn_element(t, f, apex, cen);
+    total += w;
+    mju_addToScl3(com, cen, w);
+  }
+  if (total != 0) {
+    mju_scl3(com, com, 1 / total);
+  }
+  return total;
+}
+
+int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface, int mode,
+                      double* measure, double com[3], double tensor[9], char* err, int errsz) {
+  (void)nvert;
+  sn_tri_set t = {vert, face, nface, mode};
+  // apex: the area-weighted centroid of the faces
+  double apex[3] = {0, 0, 0}, area = 0;
+  for (int f = 0; f < nface; f++) {
+    const double* p[3];
+    sn_tri(&t, f, p);
+    double a = sn_tri_area(p);  // (degenerate faces are accepted by 3.3.8)
+    area += a;
+    for (int i = 0; i < 3; i++) {
+      apex[i] += a * (p[0][i] + p[1][i] + p[2][i]) / 3;
+    }
+  }
+  if (area < mjMINVAL) {
+    snprintf(err, (size_t)errsz, "mesh surface area is too small");
+    return 0;
+  }
+  mju_scl3(apex, apex, 1 / area);
+
+  double total = sn_centre(&t, apex, com);
+  if (mode == mjMESH_INERTIA_LEGACY) {
+    total = sn_centre(&t, com, apex);  // total relative to the centre; apex is scratch
+  }
+  if (total < mjMINVAL) {
+    snprintf(err, (size_t)errsz, "mesh volume is too small (%g): the mesh may be open or "
+             "its faces oriented inwards", total);
+    return 0;
+  }
+  *measure = total;
+
+  // second moments about the centre of mass
+  double C[9] = {0};
+  for (int f = 0; f < nface; f++) {
+    const double* p[3];
+    sn_tri(&t, f, p);
+    double q[3][3], s[3];
+    for (int k = 0; k < 3; k++) {
+      mju_sub3(q[k], p[k], com);
+    }
+    mju_add3(s, q[0], q[1]);
+    mju_addTo3(s, q[2]);
+    double w;
+    if (mode == mjMESH_INERTIA_SHELL) {
+      w = sn_tri_area(p) / 12;
+    } else {
+      double n[3];
+      mju_cross(n, q[1], q[2]);
+      double vol = mju_dot3(q[0], n) / 6;
+      w = (mode == mjMESH_INERTIA_LEGACY ? fabs(vol) : vol) / 20;
+    }
+    for (int i = 0; i < 3; i++) {
+      for (int j = 0; j < 3; j++) {
+        C[3 * i + j] += w * (q[0][i] * q[0][j] + q[1][i] * q[1][j] + q[2][i] * q[2][j] +
+                             s[i] * s[j]);
+      }
+    }
+  }
+  double tr = C[0] + C[4] + C[8];
+  for (int i = 0; i < 9; i++) {
+    tensor[i] = (i % 4 == 0 ? tr : 0) - C[i];
+  }
+  return 1;
+}

@@ -1,0 +1,280 @@
+// Polygons of a mesh's convex hull (adjacent coplanar hull triangles merged into one
+// polygon, used by the polygon-clipping contact code) and the bounding-volume
+// hierarchy over the mesh faces (used by the mesh midphase).
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/mesh.h"
+
+// Two hull triangles belong to the same polygon when their unit normals agree to this
+// tolerance.
+#define SN_COPLANAR_TOL 1e-10
+
+static void sn_face_normal(const double* vert, const int* f, double n[3]) {
+  double e1[3], e2[3];
+  mju_sub3(e1, vert + 3 * f[1], vert + 3 * f[0]);
+  mju_sub3(e2, vert + 3 * f[2], vert + 3 * f[0]);
+  mju_cross(n, e1, e2);
+  mju_normalize3(n);
+}
+
+// Polygon order: by the normal in the frame the hull was built in, lexicographically
+// descending (3.3.8's order); ties keep the order of the first triangles.
+typedef struct {
+  double normal[3];
+  int first;
+  int group;
+} sn_polykey;
+
+static int sn_cmp_poly(const void* a, const void* b) {
+  const sn_polykey* p = (const sn_polykey*)a;
+  const sn_polykey* q = (const sn_polykey*)b;
+  for (int k = 0; k < 3; k++) {
+    if (p->normal[k] != q->normal[k]) {
+      return p->normal[k] > q->normal[k] ? -1 : 1;
+    }
+  }
+  return (p->first > q->first) - (p->first < q->first);
+}
+
+// Does face g share an edge with face f (in opposite directions)?
+static int sn_adjacent(const int* f, const int* g) {
+  for (int a = 0; a < 3; a++) {
+    for (int b = 0; b < 3; b++) {
+      if (f[a] == g[(b + 1) % 3] && f[(a + 1) % 3] == g[b]) {
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+// Boundary loop of a group of faces: start at the first boundary edge of the first
+// face and follow boundary edges head to tail.
+static int sn_boundary(const int* face, const int* group, int n, int* out) {
+  int nedge = 0;
+  int* from = (int*)mju_malloc(sizeof(int) * 3 * (size_t)n);
+  int* to = (int*)mju_malloc(sizeof(int) * 3 * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    const int* f = face + 3 * group[i];
+    for (int k = 0; k < 3; k++) {
+      int a = f[k], b = f[(k + 1) % 3], inner = 0;
+      for (int j = 0; j < n && !inner; j++) {
+        const int* g = face + 3 * group[j];
+        for (int l = 0; l < 3 && !inner; l++) {
+          inner = g[l] == b && g[(l + 1) % 3] == a;
+        }
+      }
+      if (!inner) {
+        from[nedge] = a;
+        to[nedge++] = b;
+      }
+    }
+  }
+  int count = 0;
+  if (nedge) {
+    int e = 0;
+    do {
+      out[count++] = from[e];
+      int next = -1;
+      for (int j = 0; j < nedge && next < 0; j++) {
+        if (from[j] == to[e]) {
+          next = j;
+        }
+      }
+      e = next;
+    } while (e > 0 && count < nedge);
+  }
+  mju_free(from);
+  mju_free(to);
+  return count;
+}
+
+void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert) {
+  const sn_hull* h = &mb->hull;
+  int nf = h->nface;
+  const int* face = h->face;
+  int* group = (int*)mju_malloc(sizeof(int) * (size_t)(nf > 0 ? nf : 1));
+  double* fn = (double*)mju_malloc(sizeof(double) * 3 * (size_t)(nf > 0 ? nf : 1));
+  for (int f = 0; f < nf; f++) {
+    group[f] = -1;
+    sn_face_normal(raw, face + 3 * f, fn + 3 * f);
+  }
+  // flood fill coplanar neighbours
+  int npoly = 0;
+  int* stack = (int*)mju_malloc(sizeof(int) * (size_t)(nf > 0 ? nf : 1));
+  for (int f = 0; f < nf; f++) {
+    if (group[f] >= 0) {
+      continue;
+    }
+    int top = 0;
+    group[f] = npoly;
+    stack[top++] = f;
+    while (top) {
+      int g = stack[--top];
+      for (int k = 0; k < nf; k++) {
+        if (group[k] < 0 && sn_adjacent(face + 3 * g, face + 3 * k) &&
+            mju_dot3(fn + 3 * f, fn + 3 * k) > 1 - SN_COPLANAR_TOL) {
+          group[k] = npoly;
+          stack[top++] = k;
+        }
+      }
+    }
+    npoly++;
+  }
+  mb->npoly = npoly;
+  mb->polynormal = (double*)mju_malloc(sizeof(double) * 3 * (size_t)(npoly ? npoly : 1));
+  mb->polyvertadr = (int*)mju_malloc(sizeof(int) * (size_t)(npoly ? npoly : 1));
+  mb->polyvertnum = (int*)mju_malloc(sizeof(int) * (size_t)(npoly ? npoly : 1));
+  mb->polyvert = (int*)mju_malloc(sizeof(int) * 3 * (size_t)(nf ? nf : 1));
+  int* members = (int*)mju_malloc(sizeof(int) * (size_t)(nf ? nf : 1));
+  sn_polykey* key = (sn_polykey*)mju_malloc(sizeof(sn_polykey) * (size_t)(npoly ? npoly : 1));
+  for (int p = 0, f = 0; p < npoly; p++) {
+    while (group[f] != p) {
+      f++;
+    }
+    key[p].first = f;
+    key[p].group = p;
+    mju_copy3(key[p].normal, fn + 3 * f);
+  }
+  qsort(key, (size_t)npoly, sizeof(sn_polykey), sn_cmp_poly);
+  int adr = 0;
+  for (int p = 0; p < npoly; p++) {
+    int n = 0, first = key[p].first;
+    for (int f = 0; f < nf; f++) {
+      if (group[f] == key[p].group) {
+        members[n++] = f;
+      }
+    }
+    sn_face_normal(vert, face + 3 * first, mb->polynormal + 3 * p);
+    mb->polyvertadr[p] = adr;
+    mb->polyvertnum[p] = sn_boundary(face, members, n, mb->polyvert + adr);
+    adr += mb->polyvertnum[p];
+  }
+  mb->npolyvert = adr;
+
+  // polygons of each vertex, in polygon order
+  mb->polymapadr = (int*)mju_malloc(sizeof(int) * (size_t)(mb->nvert ? mb->nvert : 1));
+  mb->polymapnum = (int*)mju_malloc(sizeof(int) * (size_t)(mb->nvert ? mb->nvert : 1));
+  memset(mb->polymapnum, 0, sizeof(int) * (size_t)mb->nvert);
+  for (int i = 0; i < mb->npolyvert; i++) {
+    mb->polymapnum[mb->polyvert[i]]++;
+  }
+  int total = 0;
+  for (int v = 0; v < mb->nvert; v++) {
+    mb->polymapadr[v] = total;
+    total += mb->polymapnum[v];
+  }
+  mb->npolymap = total;
+  mb->polymap = (int*)mju_malloc(sizeof(int) * (size_t)(total ? total : 1));
+  int* fill = (int*)mju_malloc(sizeof(int) * (size_t)(mb->nvert ? mb->nvert : 1));
+  memset(fill, 0, sizeof(int) * (size_t)mb->nvert);
+  for (int p = 0; p < npoly; p++) {
+    for (int i = 0; i < mb->polyvertnum[p]; i++) {
+      int v = mb->polyvert[mb->polyvertadr[p] + i];
+      mb->polymap[mb->polymapadr[v] + fill[v]++] = p;
+    }
+  }
+  mju_free(fill);
+  mju_free(key);
+  mju_free(members);
+  mju_free(stack);
+  mju_free(group);
+  mju_free(fn);
+}
+
+//---------------------------------- face BVH ------------------------------------------------------
+
+typedef struct {
+  sn_mesh_built* mb;
+  const double* box;          // per face: centre, half-size
+  int next;
+  int axis;
+} sn_fbvh;
+
+static _Thread_local const sn_fbvh* sn_fsort;
+
+// Ties keep the face order.
+static int sn_cmp_face(const void* a, const void* b) {
+  int i = *(const int*)a, j = *(const int*)b;
+  double ci = sn_fsort->box[6 * i + sn_fsort->axis], cj = sn_fsort->box[6 * j + sn_fsort->axis];
+  if (ci != cj) {
+    return ci < cj ? -1 : 1;
+  }
+  return (i > j) - (i < j);
+}
+
+static int sn_fbvh_node(sn_fbvh* b, int* idx, int n, int depth) {
+  sn_mesh_built* mb = b->mb;
+  int node = b->next++;
+  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+  for (int i = 0; i < n; i++) {
+    const double* e = b->box + 6 * idx[i];
+    for (int k = 0; k < 3; k++) {
+      lo[k] = fmin(lo[k], e[k] - e[k + 3]);
+      hi[k] = fmax(hi[k], e[k] + e[k + 3]);
+    }
+  }
+  mb->bvh_depth[node] = depth;
+  double* aabb = mb->bvh_aabb + 6 * node;
+  if (n == 1) {
+    memcpy(aabb, b->box + 6 * idx[0], 6 * sizeof(double));
+    mb->bvh_nodeid[node] = idx[0];
+    mb->bvh_child[2 * node] = mb->bvh_child[2 * node + 1] = -1;
+    return node;
+  }
+  for (int k = 0; k < 3; k++) {
+    aabb[k] = 0.5 * (lo[k] + hi[k]);
+    aabb[3 + k] = 0.5 * (hi[k] - lo[k]);
+  }
+  mb->bvh_nodeid[node] = -1;
+  int axis = 0;
+  for (int k = 1; k < 3; k++) {
+    if (hi[k] - lo[k] >= hi[axis] - lo[axis]) {
+      axis = k;
+    }
+  }
+  b->axis = axis;
+  sn_fsort = b;
+  qsort(idx, (size_t)n, sizeof(int), sn_cmp_face);
+  int left = n / 2;
+  int l = sn_fbvh_node(b, idx, left, depth + 1);
+  int r = sn_fbvh_node(b, idx + left, n - left, depth + 1);
+  mb->bvh_child[2 * node] = l;
+  mb->bvh_child[2 * node + 1] = r;
+  return node;
+}
+
+void sn_mesh_bvh(sn_mesh_built* mb, const double* vert) {
+  int n = mb->nface;
+  if (!n) {
+    return;
+  }
+  mb->nbvh = 2 * n - 1;
+  mb->bvh_depth = (int*)mju_malloc(sizeof(int) * (size_t)mb->nbvh);
+  mb->bvh_child = (int*)mju_malloc(sizeof(int) * 2 * (size_t)mb->nbvh);
+  mb->bvh_nodeid = (int*)mju_malloc(sizeof(int) * (size_t)mb->nbvh);
+  mb->bvh_aabb = (double*)mju_malloc(sizeof(double) * 6 * (size_t)mb->nbvh);
+  double* box = (double*)mju_malloc(sizeof(double) * 6 * (size_t)n);
+  int* idx = (int*)mju_malloc(sizeof(int) * (size_t)n);
+  for (int f = 0; f < n; f++) {
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int k = 0; k < 3; k++) {
+      const double* p = vert + 3 * mb->face[3 * f + k];
+      for (int i = 0; i < 3; i++) {
+        lo[i] = fmin(lo[i], p[i]);
+        hi[i] = fmax(hi[i], p[i]);
+      }
+    }
+    for (int i = 0; i < 3; i++) {
+      box[6 * f + i] = 0.5 * (lo[i] + hi[i]);
+      box[6 * f + 3 + i] = 0.5 * (hi[i] - lo[i]);
+    }
+    idx[f] = f;
+  }
+  sn_fbvh b = {mb, box, 0, 0};
+  sn_fbvh_node(&b, idx, n, 0);
+  mju_free(box);
+  mju_free(idx);
+}

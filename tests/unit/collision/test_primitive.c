@@ -1,0 +1,430 @@
+// Property tests of the analytic narrow-phase pair functions (collision/collision.h):
+// every contact's two surface points lie on the two geoms, a rigid motion of both geoms
+// moves the contacts with it, swapping equal-type geoms flips the normal, margins behave,
+// and simple poses give their analytic distances. Oracle agreement is checked by the
+// conformance suite (tests/models/collide_*.xml).
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <mujoco/mujoco.h>
+
+#include "collision/collision.h"
+
+//---------------------------------- fixtures ------------------------------------------------------
+
+static const char* kTypeName[] = {"plane", "hfield", "sphere", "capsule", "ellipsoid",
+                                  "cylinder", "box", "mesh"};
+
+// A model with two geoms of the given types and sizes (free, except a plane); poses are set directly in
+// d->geom_xpos/xmat (the pair functions read nothing else).
+typedef struct {
+  mjModel* m;
+  mjData* d;
+} pair_fixture;
+
+static pair_fixture make_pair(int t1, const char* size1, int t2, const char* size2) {
+  char xml[1000];
+  snprintf(xml, sizeof(xml),
+           "<mujoco><worldbody>"
+           "<body>%s<geom type='%s' size='%s'/></body>"
+           "<body><freejoint/><geom type='%s' size='%s'/></body>"
+           "</worldbody></mujoco>",
+           t1 == mjGEOM_PLANE ? "" : "<freejoint/>", kTypeName[t1], size1, kTypeName[t2],
+           size2);
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
+  char err[500] = "";
+  pair_fixture f;
+  f.m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
+  mj_deleteVFS(&vfs);
+  if (!f.m) {
+    fail_msg("load failed: %s", err);
+  }
+  f.d = mj_makeData(f.m);
+  return f;
+}
+
+static void free_pair(pair_fixture* f) {
+  mj_deleteData(f->d);
+  mj_deleteModel(f->m);
+}
+
+static int collide(pair_fixture* f, int g1, int g2, mjtNum margin, mjContact* con) {
+  memset(con, 0, sizeof(mjContact) * mjMAXCONPAIR);
+  mjfCollision fn = sn_collide_table[f->m->geom_type[g1]][f->m->geom_type[g2]];
+  assert_non_null(fn);
+  int n = fn(f->m, f->d, con, g1, g2, margin);
+  assert_true(n >= 0 && n <= mjMAXCONPAIR);
+  return n;
+}
+
+//---------------------------------- poses ---------------------------------------------------------
+
+static uint32_t rng_state;
+
+static mjtNum uniform(void) {
+  rng_state = rng_state * 1664525u + 1013904223u;
+  return (rng_state >> 8) / 16777216.0;
+}
+
+static void random_rotation(mjtNum mat[9]) {
+  mjtNum q[4];
+  for (int k = 0; k < 4; k++) {
+    q[k] = uniform() - 0.5;
+  }
+  mju_normalize4(q);
+  mju_quat2Mat(mat, q);
+}
+
+static void set_pose(pair_fixture* f, int g, const mjtNum pos[3], const mjtNum mat[9]) {
+  mju_copy3(f->d->geom_xpos + 3 * g, pos);
+  mju_copy(f->d->geom_xmat + 9 * g, mat, 9);
+}
+
+static void set_pose_euler(pair_fixture* f, int g, mjtNum x, mjtNum y, mjtNum z, mjtNum rx,
+                           mjtNum ry) {
+  mjtNum pos[3] = {x, y, z}, q[4], qx[4], qy[4], mat[9];
+  mjtNum ax[3] = {1, 0, 0}, ay[3] = {0, 1, 0};
+  mju_axisAngle2Quat(qx, ax, rx);
+  mju_axisAngle2Quat(qy, ay, ry);
+  mju_mulQuat(q, qy, qx);
+  mju_quat2Mat(mat, q);
+  set_pose(f, g, pos, mat);
+}
+
+//---------------------------------- surface distance ----------------------------------------------
+
+// Signed distance from world point p to the surface of geom g.
+static mjtNum geom_sdf(const pair_fixture* f, int g, const mjtNum p[3]) {
+  const mjtNum* size = f->m->geom_size + 3 * g;
+  mjtNum rel[3], q[3];
+  mju_sub3(rel, p, f->d->geom_xpos + 3 * g);
+  mju_mulMatTVec3(q, f->d->geom_xmat + 9 * g, rel);
+  switch (f->m->geom_type[g]) {
+    case mjGEOM_PLANE:
+      return q[2];
+    case mjGEOM_SPHERE:
+      return mju_norm3(q) - size[0];
+    case mjGEOM_CAPSULE: {
+      mjtNum z = q[2] < -size[1] ? -size[1] : (q[2] > size[1] ? size[1] : q[2]);
+      q[2] -= z;
+      return mju_norm3(q) - size[0];
+    }
+    case mjGEOM_CYLINDER: {
+      mjtNum dr = sqrt(q[0] * q[0] + q[1] * q[1]) - size[0], dz = fabs(q[2]) - size[1];
+      mjtNum out = sqrt(mju_max(dr, 0) * mju_max(dr, 0) + mju_max(dz, 0) * mju_max(dz, 0));
+      return out + mju_min(mju_max(dr, dz), 0);
+    }
+    case mjGEOM_BOX: {
+      mjtNum out = 0, in = -mjMAXVAL;
+      for (int k = 0; k < 3; k++) {
+        mjtNum dk = fabs(q[k]) - size[k];
+        out += dk > 0 ? dk * dk : 0;
+        in = mju_max(in, dk);
+      }
+      return sqrt(out) + mju_min(in, 0);
+    }
+    default:
+      fail_msg("no sdf for geom type %d", f->m->geom_type[g]);
+      return 0;
+  }
+}
+
+// Contract of one contact: unit normal, zero frame tail, dist below margin, and the two
+// surface points pos -+ normal*dist/2 on g1 and g2.
+static void check_contact(const pair_fixture* f, const mjContact* c, int g1, int g2,
+                          mjtNum margin) {
+  assert_true(c->dist < margin);
+  assert_float_equal(mju_norm3(c->frame), 1, 1e-12);
+  for (int k = 6; k < 9; k++) {
+    assert_float_equal(c->frame[k], 0, 0);
+  }
+  mjtNum p1[3], p2[3];
+  mju_addScl3(p1, c->pos, c->frame, -0.5 * c->dist);
+  mju_addScl3(p2, c->pos, c->frame, 0.5 * c->dist);
+  mjtNum s1 = geom_sdf(f, g1, p1), s2 = geom_sdf(f, g2, p2);
+  // a plane-capsule contact is taken per end sphere, whose lowest point may lie inside
+  // the capsule when the capsule is steep
+  int end_sphere = f->m->geom_type[g1] == mjGEOM_PLANE && f->m->geom_type[g2] == mjGEOM_CAPSULE;
+  if (end_sphere && s2 < 0) {
+    s2 = 0;
+  }
+  if (fabs(s1) > 1e-9 || fabs(s2) > 1e-9) {
+    fail_msg("%s-%s contact (dist %g): surface points off the surfaces by %g, %g",
+             kTypeName[f->m->geom_type[g1]], kTypeName[f->m->geom_type[g2]], c->dist, s1, s2);
+  }
+}
+
+//---------------------------------- randomized properties -----------------------------------------
+
+typedef struct {
+  int t1, t2;
+  const char *size1, *size2;
+  mjtNum spread;  // g2's centre is within this distance of g1's in each coordinate
+} pair_spec;
+
+static const pair_spec kPairs[] = {
+  {mjGEOM_PLANE, mjGEOM_SPHERE, "0 0 1", "0.2", 0.3},
+  {mjGEOM_PLANE, mjGEOM_CAPSULE, "0 0 1", "0.1 0.2", 0.35},
+  {mjGEOM_PLANE, mjGEOM_CYLINDER, "0 0 1", "0.2 0.1", 0.3},
+  {mjGEOM_PLANE, mjGEOM_BOX, "0 0 1", "0.2 0.15 0.1", 0.3},
+  {mjGEOM_SPHERE, mjGEOM_SPHERE, "0.2", "0.15", 0.4},
+  {mjGEOM_SPHERE, mjGEOM_CAPSULE, "0.2", "0.1 0.3", 0.45},
+  {mjGEOM_SPHERE, mjGEOM_CYLINDER, "0.2", "0.15 0.2", 0.45},
+  {mjGEOM_SPHERE, mjGEOM_BOX, "0.2", "0.15 0.2 0.1", 0.45},
+  {mjGEOM_CAPSULE, mjGEOM_CAPSULE, "0.1 0.3", "0.08 0.25", 0.35},
+};
+
+static void random_poses(pair_fixture* f, mjtNum spread) {
+  mjtNum pos[3], mat[9];
+  for (int k = 0; k < 3; k++) {
+    pos[k] = uniform() - 0.5;
+  }
+  random_rotation(mat);
+  set_pose(f, 0, pos, mat);
+  for (int k = 0; k < 3; k++) {
+    pos[k] += spread * (2 * uniform() - 1);
+  }
+  random_rotation(mat);
+  set_pose(f, 1, pos, mat);
+}
+
+// Apply x -> R x + t to both geoms' poses.
+static void move_both(pair_fixture* f, const mjtNum rot[9], const mjtNum t[3]) {
+  for (int g = 0; g < 2; g++) {
+    mjtNum pos[3], mat[9];
+    mju_mulMatVec3(pos, rot, f->d->geom_xpos + 3 * g);
+    mju_addTo3(pos, t);
+    mju_mulMatMat(mat, rot, f->d->geom_xmat + 9 * g, 3, 3, 3);
+    set_pose(f, g, pos, mat);
+  }
+}
+
+static void test_random_properties(void** state) {
+  (void)state;
+  rng_state = 12345;
+  for (size_t p = 0; p < sizeof(kPairs) / sizeof(kPairs[0]); p++) {
+    const pair_spec* s = kPairs + p;
+    pair_fixture f = make_pair(s->t1, s->size1, s->t2, s->size2);
+    int touching = 0;
+    for (int trial = 0; trial < 300; trial++) {
+      random_poses(&f, s->spread);
+      mjContact con[mjMAXCONPAIR], moved[mjMAXCONPAIR], small[mjMAXCONPAIR];
+      const mjtNum margin = 0.05;
+      int n = collide(&f, 0, 1, margin, con);
+      touching += n > 0;
+      for (int i = 0; i < n; i++) {
+        check_contact(&f, con + i, 0, 1, margin);
+      }
+
+      // margin: a smaller one keeps exactly the contacts below it, in order
+      mjtNum m2 = n ? con[0].dist : 0;
+      int n2 = collide(&f, 0, 1, m2, small);
+      int expect = 0;
+      for (int i = 0; i < n; i++) {
+        if (con[i].dist < m2) {
+          assert_true(expect < n2);
+          assert_float_equal(small[expect].dist, con[i].dist, 0);
+          expect++;
+        }
+      }
+      assert_int_equal(n2, expect);
+
+      // rigid motion of both geoms
+      mjtNum rot[9], t[3] = {uniform(), uniform() - 0.5, -uniform()};
+      random_rotation(rot);
+      move_both(&f, rot, t);
+      int nm = collide(&f, 0, 1, margin, moved);
+      assert_int_equal(nm, n);
+      for (int i = 0; i < n; i++) {
+        mjtNum pos[3], nrm[3];
+        mju_mulMatVec3(pos, rot, con[i].pos);
+        mju_addTo3(pos, t);
+        mju_mulMatVec3(nrm, rot, con[i].frame);
+        assert_float_equal(moved[i].dist, con[i].dist, 1e-10);
+        for (int k = 0; k < 3; k++) {
+          assert_float_equal(moved[i].pos[k], pos[k], 1e-10);
+          assert_float_equal(moved[i].frame[k], nrm[k], 1e-10);
+        }
+      }
+
+      // equal types: swapping the geoms flips the normal, keeps dist and pos
+      if (s->t1 == s->t2 && n == 1) {
+        mjContact sw[mjMAXCONPAIR];
+        assert_int_equal(collide(&f, 1, 0, margin, sw), 1);
+        assert_float_equal(sw[0].dist, moved[0].dist, 1e-12);
+        for (int k = 0; k < 3; k++) {
+          assert_float_equal(sw[0].pos[k], moved[0].pos[k], 1e-12);
+          assert_float_equal(sw[0].frame[k], -moved[0].frame[k], 1e-12);
+        }
+      }
+    }
+    // the spreads are chosen so that a good share of the poses touch
+    if (touching < 50) {
+      fail_msg("pair %s-%s: only %d of 300 random poses touch", kTypeName[s->t1],
+               kTypeName[s->t2], touching);
+    }
+    free_pair(&f);
+  }
+}
+
+//---------------------------------- analytic poses ------------------------------------------------
+
+static void test_sphere_sphere_distance(void** state) {
+  (void)state;
+  pair_fixture f = make_pair(mjGEOM_SPHERE, "0.2", mjGEOM_SPHERE, "0.15");
+  mjContact con[mjMAXCONPAIR];
+  set_pose_euler(&f, 0, 0.1, 0.2, 0.3, 0.4, 0.5);
+  set_pose_euler(&f, 1, 0.1 + 0.3, 0.2 + 0.4, 0.3, 1.0, -0.3);  // centres 0.5 apart
+  assert_int_equal(collide(&f, 0, 1, 0, con), 0);
+  // within margin: a contact at positive distance
+  assert_int_equal(collide(&f, 0, 1, 0.2, con), 1);
+  assert_float_equal(con[0].dist, 0.5 - 0.35, 1e-14);
+  assert_float_equal(con[0].frame[0], 0.6, 1e-14);
+  assert_float_equal(con[0].frame[1], 0.8, 1e-14);
+  assert_float_equal(con[0].frame[2], 0, 1e-14);
+  // midway between the surfaces: 0.2 + 0.075 along the normal from centre 1
+  assert_float_equal(con[0].pos[0], 0.1 + 0.6 * 0.275, 1e-14);
+  // margin exactly the distance: no contact (strict)
+  assert_int_equal(collide(&f, 0, 1, 0.15, con), 0);
+  free_pair(&f);
+}
+
+static void test_plane_box_resting(void** state) {
+  (void)state;
+  pair_fixture f = make_pair(mjGEOM_PLANE, "0 0 1", mjGEOM_BOX, "0.2 0.15 0.1");
+  mjContact con[mjMAXCONPAIR];
+  const mjtNum h = 0.01;  // depth
+  set_pose_euler(&f, 0, 0, 0, 0.5, 0, 0);
+  set_pose_euler(&f, 1, 0.3, -0.2, 0.5 + 0.1 - h, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 4);
+  for (int i = 0; i < 4; i++) {
+    assert_float_equal(con[i].dist, -h, 1e-14);
+    assert_float_equal(con[i].frame[2], 1, 0);
+    assert_float_equal(con[i].pos[2], 0.5 - h / 2, 1e-14);
+    // corners in x-fastest order, minus side first
+    assert_float_equal(con[i].pos[0], 0.3 + ((i & 1) ? 0.2 : -0.2), 1e-14);
+    assert_float_equal(con[i].pos[1], -0.2 + ((i & 2) ? 0.15 : -0.15), 1e-14);
+  }
+  // upside down: the same four points
+  set_pose_euler(&f, 1, 0.3, -0.2, 0.5 + 0.1 - h, mjPI, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 4);
+  // lifted by 2h: no contact, unless the margin covers the gap
+  set_pose_euler(&f, 1, 0.3, -0.2, 0.5 + 0.1 + h, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 0);
+  assert_int_equal(collide(&f, 0, 1, 2 * h, con), 4);
+  assert_float_equal(con[0].dist, h, 1e-14);
+  free_pair(&f);
+}
+
+static void test_plane_capsule_cylinder(void** state) {
+  (void)state;
+  mjContact con[mjMAXCONPAIR];
+  // a capsule lying on the plane: one contact under each end sphere, +axis end first
+  pair_fixture f = make_pair(mjGEOM_PLANE, "0 0 1", mjGEOM_CAPSULE, "0.1 0.2");
+  set_pose_euler(&f, 0, 0, 0, 0, 0, 0);
+  set_pose_euler(&f, 1, 0, 0, 0.08, 0, mjPI / 2);  // axis along +x
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  assert_float_equal(con[0].dist, -0.02, 1e-14);
+  assert_float_equal(con[0].pos[0], 0.2, 1e-14);
+  assert_float_equal(con[1].pos[0], -0.2, 1e-14);
+  assert_float_equal(con[0].frame[3], 1, 1e-14);  // the axis is the tangent
+  free_pair(&f);
+
+  // an upright cylinder: three rim points 120 degrees apart, the first along local x
+  f = make_pair(mjGEOM_PLANE, "0 0 1", mjGEOM_CYLINDER, "0.2 0.1");
+  set_pose_euler(&f, 0, 0, 0, 0, 0, 0);
+  set_pose_euler(&f, 1, 0, 0, 0.08, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 3);
+  assert_float_equal(con[0].pos[0], 0.2, 1e-14);
+  assert_float_equal(con[1].pos[0], -0.1, 1e-14);
+  assert_float_equal(con[1].pos[1], 0.2 * sqrt(3) / 2, 1e-14);
+  assert_float_equal(con[2].pos[1], -0.2 * sqrt(3) / 2, 1e-14);
+  for (int i = 0; i < 3; i++) {
+    assert_float_equal(con[i].dist, -0.02, 1e-14);
+  }
+  // on its side: one line of contact, one point on each disk
+  set_pose_euler(&f, 1, 0, 0, 0.15, mjPI / 2, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  assert_float_equal(con[0].dist, -0.05, 1e-14);
+  assert_float_equal(con[1].dist, -0.05, 1e-14);
+  assert_float_equal(fabs(con[0].pos[1] - con[1].pos[1]), 0.2, 1e-14);
+  free_pair(&f);
+}
+
+static void test_sphere_box_cylinder_inside(void** state) {
+  (void)state;
+  mjContact con[mjMAXCONPAIR];
+  // centre inside the box, nearest the -z face: pushed out through it
+  pair_fixture f = make_pair(mjGEOM_SPHERE, "0.1", mjGEOM_BOX, "0.2 0.15 0.1");
+  set_pose_euler(&f, 0, 0, 0, -0.07, 0.3, 0.2);
+  set_pose_euler(&f, 1, 0, 0, 0, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 1);
+  assert_float_equal(con[0].dist, -(0.03 + 0.1), 1e-14);
+  assert_float_equal(con[0].frame[2], 1, 1e-14);
+  // outside a box edge: the normal points at the edge
+  set_pose_euler(&f, 0, 0.25, 0, 0.15, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0.1, con), 1);
+  assert_float_equal(con[0].dist, sqrt(0.05 * 0.05 * 2) - 0.1, 1e-14);
+  assert_float_equal(con[0].frame[0], -sqrt(0.5), 1e-14);
+  assert_float_equal(con[0].frame[2], -sqrt(0.5), 1e-14);
+  free_pair(&f);
+
+  // cylinder: beside the side, over the cap, beyond the rim
+  f = make_pair(mjGEOM_SPHERE, "0.1", mjGEOM_CYLINDER, "0.15 0.2");
+  set_pose_euler(&f, 1, 0, 0, 0, 0, 0);
+  set_pose_euler(&f, 0, 0.2, 0, 0.1, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 1);
+  assert_float_equal(con[0].dist, 0.2 - 0.25, 1e-14);
+  assert_float_equal(con[0].frame[0], -1, 1e-14);
+  set_pose_euler(&f, 0, 0.1, 0, 0.25, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 1);
+  assert_float_equal(con[0].dist, 0.05 - 0.1, 1e-14);
+  assert_float_equal(con[0].frame[2], -1, 1e-14);
+  set_pose_euler(&f, 0, 0.2, 0, 0.25, 0, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 1);
+  assert_float_equal(con[0].dist, sqrt(0.05 * 0.05 * 2) - 0.1, 1e-14);
+  free_pair(&f);
+}
+
+static void test_capsule_capsule(void** state) {
+  (void)state;
+  mjContact con[mjMAXCONPAIR];
+  pair_fixture f = make_pair(mjGEOM_CAPSULE, "0.1 0.3", mjGEOM_CAPSULE, "0.08 0.25");
+  // crossing at right angles, offset 0.15 along z: one contact on the common normal
+  set_pose_euler(&f, 0, 0, 0, 0, 0, mjPI / 2);
+  set_pose_euler(&f, 1, 0.05, 0.02, 0.15, mjPI / 2, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 1);
+  assert_float_equal(con[0].dist, 0.15 - 0.18, 1e-14);
+  assert_float_equal(con[0].frame[2], 1, 1e-14);
+  assert_float_equal(con[0].pos[0], 0.05, 1e-14);
+  assert_float_equal(con[0].pos[1], 0, 1e-14);
+  // parallel, one inside the other's span: the two ends of capsule 1 against capsule 2
+  set_pose_euler(&f, 1, 0, 0.05, 0.15, 0, mjPI / 2);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  mjtNum dist = sqrt(0.05 * 0.05 * 2 + 0.15 * 0.15) - 0.18;
+  assert_float_equal(con[0].dist, dist, 1e-14);
+  assert_float_equal(con[1].dist, dist, 1e-14);
+  assert_true(con[0].pos[0] > 0 && con[1].pos[0] < 0);
+  free_pair(&f);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_random_properties),
+    cmocka_unit_test(test_sphere_sphere_distance),
+    cmocka_unit_test(test_plane_box_resting),
+    cmocka_unit_test(test_plane_capsule_cylinder),
+    cmocka_unit_test(test_sphere_box_cylinder_inside),
+    cmocka_unit_test(test_capsule_capsule),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
