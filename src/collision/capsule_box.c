@@ -1,6 +1,7 @@
-// Analytic capsule–box narrow phase. The first contact is at the closest points of the
-// capsule's axis segment and the box; a second one lies where the segment, followed from
-// there away from the box face, stops being over that face (or at the capsule's end).
+// Analytic capsule–box narrow phase. The axis point closest to the box (ends first, then
+// the twelve edges) gives the first contact, against the box or, when inside it, pushed out
+// through the nearest face. A second contact lies where the segment, followed from there
+// across the box face it faces, reaches the face's far side (or the capsule's end).
 // Conventions follow MuJoCo 3.3.8 as observed on the oracle.
 #include "collision/collision.h"
 #include "collision/pair_util.h"
