@@ -29,24 +29,37 @@ const REPO = path.resolve(HERE, '../..');
 // What must agree. Model section: every compiled field the probe prints.
 // Forward: the perturbed state itself (proves both sides start identically), the
 // smooth-dynamics outputs and the contacts (the collision stage: count, geoms,
-// geometry and mixed parameters, matched as a set). Contacts are required for project
-// models and, in shared mode, for the models of scope/collision.txt; the contact order,
-// the exclude flags (set by the constraint stage), constraint forces, qacc and sensors
-// are reported but not required: they belong to later stages.
+// geometry and mixed parameters, and their order). Contacts are required for project
+// models and, in shared mode, for the models of scope/collision.txt; the exclude flags
+// (set by the constraint stage), constraint forces, qacc and sensors are reported but
+// not required: they belong to later stages.
 const REQUIRED_FORWARD = [
   'qpos', 'qvel', 'ctrl', 'act', 'xpos', 'xquat', 'xipos', 'subtree_com', 'geom_xpos',
   'geom_xmat', 'site_xpos', 'M', 'qfrc_bias', 'qfrc_passive', 'actuator_length',
   'actuator_velocity', 'actuator_force', 'qfrc_actuator', 'qacc_smooth', 'act_dot',
 ];
-const CONTACT_FORWARD = ['ncon', 'contacts'];
+const CONTACT_FORWARD = ['ncon', 'contacts', 'contacts_order'];
 const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'contacts_order', 'contacts_exclude',
   'qfrc_constraint', 'qacc', 'ten_length', 'sensordata'];
-// Project models whose contacts are known to differ, with the reason: their contacts
+// Models whose contacts are known to differ, with the reason (project models by their
+// path in the repository, corpus models by their path in the corpus): their contacts
 // are reported as info (and the reason printed) instead of failing the model. Remove
-// an entry when its cause is fixed. Measured on perturbed states (seeds 1, 2-key):
-// the convex-solver ones agree in dist to 2e-8, their witness points/normals differ
-// by more than the 1e-6 geometry tolerance.
+// an entry when its cause is fixed. All are narrow-phase differences, measured on the
+// perturbed states (seeds 1, 2-key); the convex-solver ones agree in dist to 2e-8,
+// their witness points/normals differ by more than the 1e-6 geometry tolerance.
 const KNOWN_CONTACTS = {
+  'mujoco-model/replicate/particle_free.xml': 'box-box: misses contacts (35 vs 46)',
+  'mujoco-model/replicate/particle_free2d.xml': 'box-box: misses contacts (170 vs 177)',
+  'mujoco-model/replicate/stonehenge.xml': 'box-box: misses contacts (201 vs 242)',
+  'mujoco-test/benchmark/testdata/humanoid200.xml': 'capsule-box: no contact where 3.3.8 has 4',
+  'mujoco-test/engine/testdata/collision_box/boxbox_bad0.xml': 'box-box: 3 contacts where 3.3.8 has 5',
+  'mujoco-test/engine/testdata/collision_box/boxbox_deep.xml': 'box-box: its contacts in another order',
+  'mujoco-test/engine/testdata/frame.xml': 'box-box: 11 contacts where 3.3.8 has 6',
+  'mujoco-test/engine/testdata/collision_convex/capsule_mesh.xml': 'GJK/EPA: position differs by 1.2e-4',
+  'mujoco-test/engine/testdata/collision_convex/cylinder_box.xml': 'multiccd: positions differ by up to 6e-4',
+  'mujoco-test/engine/testdata/collision_convex/perf/boxmesh.xml': 'multiccd: 112 contacts where 3.3.8 has 113',
+  'mujoco-test/engine/testdata/collision_convex/perf/ellipsoid.xml': 'EPA: normals differ by up to 1.6e-2',
+  'gymnasium/point.xml': 'plane-sphere drops the contact at dist == margin (0) that 3.3.8 keeps',
   'tests/models/collide_box_box.xml': 'box-box: 2 contacts where 3.3.8 has 1 (keyframe 0)',
   'tests/models/collide_capsule_box.xml': 'capsule-box: no contact where 3.3.8 has one (dist -0.015)',
   'tests/models/collide_convex_capsule_ellipsoid.xml': 'GJK/EPA: normal differs by 6.8e-6',
@@ -245,7 +258,8 @@ async function sharedMode(oracle, opts) {
     if (subset && !subset.has(rel)) continue;
     const inSmooth = smooth.has(rel);
     smoothTotal += inSmooth ? 1 : 0;
-    const r = await checkModel(oracle, opts, path.join(dir, rel), collision.has(rel));
+    const known = collision.has(rel) ? KNOWN_CONTACTS[rel] : null;
+    const r = await checkModel(oracle, opts, path.join(dir, rel), collision.has(rel) && !known);
     let verdict;
     if (r.status === 'match') {
       verdict = 'MATCH';
@@ -263,6 +277,7 @@ async function sharedMode(oracle, opts) {
       failures.push(rel);
     }
     console.log(`${verdict} ${rel}${verdict === 'UNSUPPORTED' || r.status === 'oracle-load-error' ? ': ' + r.detail[0] : ''}`);
+    if (known) console.log(`  known contact difference (contacts not required): ${known}`);
     if (verdict.startsWith('FAIL')) for (const line of r.detail) console.log(`  ${line}`);
     if (opts.verbose) for (const line of r.info) console.log(`  info (not required): ${line}`);
   }
