@@ -1,40 +1,272 @@
-// Ray casting: placeholder until the ray functions land (nothing is ever hit).
+// Ray casting against primitive shapes, and the all-geom queries mj_ray and
+// mj_multiRay (meshes, height fields and skins are in ray_mesh.c).
+//
+// A ray is p + x v with x >= 0; x is in units of v (v need not be unit length).
+// Shapes are intersected in their local frame, where the ray is
+// p' = R^T (p - pos), v' = R^T v. Each function returns the smallest x >= 0 at which
+// the ray meets the surface, so a ray starting inside reports where it leaves.
+// Behaviour pinned with MuJoCo 3.3.8 (tests/conformance/ray.mjs):
+// - planes are one-sided (hit only travelling towards -z) and bounded by size[0],
+//   size[1] when those are positive, edges included;
+// - mj_ray skips geoms whose alpha is 0: the material's alpha when the geom has a
+//   material, else the geom's rgba alpha;
+// - geom groups are clamped to [0, mjNGROUP-1] before the geomgroup lookup;
+// - static geoms are those of bodies welded to the world (body_weldid == 0);
+// - mj_multiRay's cutoff drops whole geoms whose bounding sphere is farther than
+//   cutoff from the ray origin (|pnt - xpos| - rbound > cutoff); it does not clip hits.
+#include <math.h>
+
 #include <mujoco/mujoco.h>
 
-void mj_multiRay(const mjModel* m, mjData* d, const mjtNum pnt[3], const mjtNum* vec,
-                 const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude,
-                 int* geomid, mjtNum* dist, int nray, mjtNum cutoff) {
-  for (int i = 0; i < nray; i++) {
-    geomid[i] = -1;
-    dist[i] = -1;
+#include "math/inline.h"
+
+// Smallest non-negative root of a x^2 + 2 b x + c = 0, or -1 (a > 0).
+static mjtNum nearest_root(mjtNum a, mjtNum b, mjtNum c) {
+  mjtNum disc = b * b - a * c;
+  if (disc < 0) {
+    return -1;
+  }
+  mjtNum sq = sqrt(disc);
+  mjtNum x1 = (-b - sq) / a;
+  if (x1 >= 0) {
+    return x1;
+  }
+  mjtNum x2 = (-b + sq) / a;
+  return x2 >= 0 ? x2 : -1;
+}
+
+// Keep the smaller of two candidate distances (-1 means none).
+static mjtNum closer(mjtNum best, mjtNum x) {
+  return (x >= 0 && (best < 0 || x < best)) ? x : best;
+}
+
+static mjtNum ray_plane(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
+  if (v[2] >= 0 || p[2] < 0) {
+    return -1;  // one-sided: the ray must travel down onto the +z face
+  }
+  mjtNum x = -p[2] / v[2];
+  mjtNum hx = p[0] + x * v[0], hy = p[1] + x * v[1];
+  if ((size[0] > 0 && fabs(hx) > size[0]) || (size[1] > 0 && fabs(hy) > size[1])) {
+    return -1;
+  }
+  return x;
+}
+
+static mjtNum ray_sphere(mjtNum r, const mjtNum p[3], const mjtNum v[3]) {
+  mjtNum a = sn_dot3(v, v);
+  if (a < mjMINVAL) {
+    return -1;
+  }
+  return nearest_root(a, sn_dot3(p, v), sn_dot3(p, p) - r * r);
+}
+
+// Side of the z-aligned cylinder of radius r, restricted to |z| <= h.
+static mjtNum ray_tube(mjtNum r, mjtNum h, const mjtNum p[3], const mjtNum v[3]) {
+  mjtNum a = v[0] * v[0] + v[1] * v[1];
+  if (a < mjMINVAL) {
+    return -1;
+  }
+  mjtNum b = p[0] * v[0] + p[1] * v[1];
+  mjtNum c = p[0] * p[0] + p[1] * p[1] - r * r;
+  mjtNum disc = b * b - a * c;
+  if (disc < 0) {
+    return -1;
+  }
+  mjtNum sq = sqrt(disc);
+  mjtNum best = -1;
+  for (int s = -1; s <= 1; s += 2) {
+    mjtNum x = (-b + s * sq) / a;
+    if (x >= 0 && fabs(p[2] + x * v[2]) <= h) {
+      best = closer(best, x);
+    }
+  }
+  return best;
+}
+
+static mjtNum ray_capsule(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
+  mjtNum r = size[0], h = size[1];
+  mjtNum best = ray_tube(r, h, p, v);
+  mjtNum a = sn_dot3(v, v);
+  if (a < mjMINVAL) {
+    return best;
+  }
+  // end caps: only the outer half of each sphere is capsule surface
+  for (int s = -1; s <= 1; s += 2) {
+    mjtNum q[3] = {p[0], p[1], p[2] - s * h};
+    mjtNum b = sn_dot3(q, v), c = sn_dot3(q, q) - r * r;
+    mjtNum disc = b * b - a * c;
+    if (disc < 0) {
+      continue;
+    }
+    mjtNum sq = sqrt(disc);
+    for (int k = -1; k <= 1; k += 2) {
+      mjtNum x = (-b + k * sq) / a;
+      if (x >= 0 && s * (q[2] + x * v[2]) >= 0) {
+        best = closer(best, x);
+      }
+    }
+  }
+  return best;
+}
+
+static mjtNum ray_ellipsoid(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
+  // scaling space to the unit sphere keeps the ray parameter x
+  mjtNum ps[3], vs[3];
+  for (int i = 0; i < 3; i++) {
+    ps[i] = p[i] / size[i];
+    vs[i] = v[i] / size[i];
+  }
+  return ray_sphere(1, ps, vs);
+}
+
+static mjtNum ray_cylinder(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
+  mjtNum r = size[0], h = size[1];
+  mjtNum best = ray_tube(r, h, p, v);
+  if (v[2] != 0) {
+    for (int s = -1; s <= 1; s += 2) {
+      mjtNum x = (s * h - p[2]) / v[2];
+      mjtNum hx = p[0] + x * v[0], hy = p[1] + x * v[1];
+      if (x >= 0 && hx * hx + hy * hy <= r * r) {
+        best = closer(best, x);
+      }
+    }
+  }
+  return best;
+}
+
+static mjtNum ray_box(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
+  mjtNum best = -1;
+  for (int i = 0; i < 3; i++) {
+    if (v[i] == 0) {
+      continue;
+    }
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    for (int s = -1; s <= 1; s += 2) {
+      mjtNum x = (s * size[i] - p[i]) / v[i];
+      if (x >= 0 && fabs(p[j] + x * v[j]) <= size[j] && fabs(p[k] + x * v[k]) <= size[k]) {
+        best = closer(best, x);
+      }
+    }
+  }
+  return best;
+}
+
+mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3],
+                   const mjtNum pnt[3], const mjtNum vec[3], int geomtype) {
+  mjtNum d[3], p[3], v[3];
+  sn_sub3(d, pnt, pos);
+  sn_mulMatTVec3(p, mat, d);
+  sn_mulMatTVec3(v, mat, vec);
+  switch (geomtype) {
+    case mjGEOM_PLANE:
+      return ray_plane(size, p, v);
+    case mjGEOM_SPHERE:
+      return ray_sphere(size[0], p, v);
+    case mjGEOM_CAPSULE:
+      return ray_capsule(size, p, v);
+    case mjGEOM_ELLIPSOID:
+      return ray_ellipsoid(size, p, v);
+    case mjGEOM_CYLINDER:
+      return ray_cylinder(size, p, v);
+    case mjGEOM_BOX:
+      return ray_box(size, p, v);
+    default:
+      mju_error("mju_rayGeom: unexpected geom type %d", geomtype);
+      return -1;
+  }
+}
+
+// Whether geom g takes part in ray queries with these filters.
+static int ray_eligible(const mjModel* m, int g, const mjtByte* geomgroup, mjtByte flg_static,
+                        int bodyexclude) {
+  int body = m->geom_bodyid[g];
+  if (body == bodyexclude) {
+    return 0;
+  }
+  if (!flg_static && m->body_weldid[body] == 0) {
+    return 0;
+  }
+  if (geomgroup) {
+    int grp = m->geom_group[g];
+    grp = grp < 0 ? 0 : grp >= mjNGROUP ? mjNGROUP - 1 : grp;
+    if (!geomgroup[grp]) {
+      return 0;
+    }
+  }
+  int mat = m->geom_matid[g];
+  mjtNum alpha = mat >= 0 ? (mjtNum)m->mat_rgba[4 * mat + 3] : (mjtNum)m->geom_rgba[4 * g + 3];
+  return alpha != 0;
+}
+
+// Ray against geom g of any type.
+static mjtNum ray_one_geom(const mjModel* m, const mjData* d, int g, const mjtNum pnt[3],
+                           const mjtNum vec[3]) {
+  switch (m->geom_type[g]) {
+    case mjGEOM_MESH:
+      return mj_rayMesh(m, d, g, pnt, vec);
+    case mjGEOM_HFIELD:
+      return mj_rayHfield(m, d, g, pnt, vec);
+    case mjGEOM_PLANE:
+    case mjGEOM_SPHERE:
+    case mjGEOM_CAPSULE:
+    case mjGEOM_ELLIPSOID:
+    case mjGEOM_CYLINDER:
+    case mjGEOM_BOX:
+      return mju_rayGeom(d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, m->geom_size + 3 * g, pnt,
+                         vec, m->geom_type[g]);
+    default:
+      return -1;  // SDF geoms are not ray-cast
   }
 }
 
 mjtNum mj_ray(const mjModel* m, const mjData* d, const mjtNum pnt[3], const mjtNum vec[3],
               const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude, int geomid[1]) {
-  geomid[0] = -1;
-  return -1;
-}
-
-mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3],
-                    const mjtNum vec[3]) {
-  return -1;
-}
-
-mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3],
-                  const mjtNum vec[3]) {
-  return -1;
-}
-
-mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3],
-                   const mjtNum pnt[3], const mjtNum vec[3], int geomtype) {
-  return -1;
-}
-
-mjtNum mju_raySkin(int nface, int nvert, const int* face, const float* vert,
-                   const mjtNum pnt[3], const mjtNum vec[3], int vertid[1]) {
-  if (vertid) {
-    vertid[0] = -1;
+  if (sn_norm3(vec) < mjMINVAL) {
+    mju_error("mj_ray: vector length is too small");
   }
-  return -1;
+  mjtNum best = -1;
+  int bestid = -1;
+  for (int g = 0; g < m->ngeom; g++) {
+    if (!ray_eligible(m, g, geomgroup, flg_static, bodyexclude)) {
+      continue;
+    }
+    mjtNum x = ray_one_geom(m, d, g, pnt, vec);
+    if (x >= 0 && (best < 0 || x < best)) {
+      best = x;
+      bestid = g;
+    }
+  }
+  if (geomid) {
+    geomid[0] = bestid;
+  }
+  return best;
+}
+
+void mj_multiRay(const mjModel* m, mjData* d, const mjtNum pnt[3], const mjtNum* vec,
+                 const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude,
+                 int* geomid, mjtNum* dist, int nray, mjtNum cutoff) {
+  for (int i = 0; i < nray; i++) {
+    if (sn_norm3(vec + 3 * i) < mjMINVAL) {
+      mju_error("mju_singleRay: vector length is too small");
+    }
+    geomid[i] = -1;
+    dist[i] = -1;
+  }
+  for (int g = 0; g < m->ngeom; g++) {
+    if (!ray_eligible(m, g, geomgroup, flg_static, bodyexclude)) {
+      continue;
+    }
+    mjtNum off[3];
+    sn_sub3(off, d->geom_xpos + 3 * g, pnt);
+    if (sn_norm3(off) - m->geom_rbound[g] > cutoff) {
+      continue;
+    }
+    for (int i = 0; i < nray; i++) {
+      mjtNum x = ray_one_geom(m, d, g, pnt, vec + 3 * i);
+      if (x >= 0 && (dist[i] < 0 || x < dist[i])) {
+        dist[i] = x;
+        geomid[i] = g;
+      }
+    }
+  }
 }

@@ -34,24 +34,28 @@ void sn_asset_path(const sn_spec* spec, const char* typedir, const char* filedir
   }
 }
 
-// Bytes of the asset paths stored before the first path of one asset type: 3.3.8
-// stores the paths buffer by type in the order meshes, height fields, textures.
-int sn_asset_paths_before(const sn_ctx* c, int objtype) {
-  const sn_spec* s = c->spec;
-  int bytes = 0;
-  if (objtype == mjOBJ_MESH) {
-    return 0;
-  }
-  for (int i = 0; i < SN_COUNT(s, meshes); i++) {
-    const char* f = SN_AT(s, meshes, sn_mesh, i).file;
-    bytes += f && f[0] ? (int)strlen(f) + 1 : 0;
-  }
+const char* sn_asset_file(const sn_spec* spec, const char* file) {
+  const char* slash = spec->compiler.strippath && file ? strrchr(file, '/') : NULL;
+  return slash ? slash + 1 : file;
+}
+
+static int sn_paths_len(const sn_spec* spec, const char* file) {
+  return file && file[0] ? (int)strlen(sn_asset_file(spec, file)) + 1 : 0;
+}
+
+int sn_asset_paths_offset(const sn_spec* spec, int objtype) {
+  int n = 0;
   if (objtype == mjOBJ_HFIELD) {
-    return bytes;
+    return n;
   }
-  for (int i = 0; i < SN_COUNT(s, hfields); i++) {
-    const char* f = SN_AT(s, hfields, sn_hfield, i).file;
-    bytes += f && f[0] ? (int)strlen(f) + 1 : 0;
+  for (int i = 0; i < SN_COUNT(spec, hfields); i++) {
+    n += sn_paths_len(spec, SN_AT(spec, hfields, sn_hfield, i).file);
   }
-  return bytes;
+  if (objtype == mjOBJ_MESH) {
+    return n;
+  }
+  for (int i = 0; i < SN_COUNT(spec, meshes); i++) {
+    n += sn_paths_len(spec, SN_AT(spec, meshes, sn_mesh, i).file);
+  }
+  return n;
 }

@@ -548,7 +548,6 @@ void sn_mesh_sizes(sn_ctx* c, mjModel* z) {
   z->nmesh = n;
   for (int i = 0; i < n; i++) {
     const sn_mesh_built* mb = c->meshes + i;
-    const sn_mesh* sm = sn_spec_mesh(c, i);
     z->nmeshvert += mb->nvert;
     z->nmeshnormal += mb->nnormal;
     z->nmeshtexcoord += mb->ntexcoord;
@@ -559,11 +558,6 @@ void sn_mesh_sizes(sn_ctx* c, mjModel* z) {
     z->nmeshpolymap += mb->npolymap;
     z->nbvh += mb->nbvh;
     z->nbvhstatic += mb->nbvh;
-    if (sm->file[0]) {
-      // the texture count reserved one empty string when no texture has a path
-      int only_empty = z->npaths == 1 && !SN_COUNT(c->spec, textures);
-      z->npaths = (only_empty ? 0 : z->npaths) + (int)strlen(sm->file) + 1;
-    }
   }
 }
 
@@ -579,7 +573,8 @@ int sn_compile_meshes(sn_ctx* c) {
   for (int i = 0; i < m->nmesh; i++) {
     bvh -= c->meshes[i].nbvh;
   }
-  int pathadr = sn_asset_paths_before(c, mjOBJ_MESH);
+  // npaths (sn_texture_count) covers every asset file: height fields, meshes, textures
+  int pathadr = sn_asset_paths_offset(c->spec, mjOBJ_MESH);
   for (int i = 0; i < m->nmesh; i++) {
     const sn_mesh_built* mb = c->meshes + i;
     const sn_mesh* sm = sn_spec_mesh(c, i);
@@ -629,9 +624,10 @@ int sn_compile_meshes(sn_ctx* c) {
     mju_copy3(m->mesh_pos + 3 * i, mb->pos);
     mju_copy4(m->mesh_quat + 4 * i, mb->quat);
     if (sm->file[0]) {
-      size_t len = strlen(sm->file) + 1;
+      const char* file = sn_asset_file(c->spec, sm->file);
+      size_t len = strlen(file) + 1;
       m->mesh_pathadr[i] = pathadr;
-      memcpy(m->paths + pathadr, sm->file, len);
+      memcpy(m->paths + pathadr, file, len);
       pathadr += (int)len;
     } else {
       m->mesh_pathadr[i] = -1;

@@ -1,4 +1,4 @@
-// Assets: textures, materials and meshes (height fields and skins are not yet supported
+// Assets: textures, materials, meshes and height fields (skins are not yet supported
 // and stop at validation).
 #include <string.h>
 
@@ -114,12 +114,34 @@ static void rd_material(sn_reader* r, const sn_xml_node* node) {
   rd_check_used(r, node);
 }
 
+// Grid sizes and elevation are checked by the compiler (hfield.c), except the count of
+// inline values, which 3.3.8 checks while reading.
+static void rd_hfield(sn_reader* r, const sn_xml_node* node) {
+  sn_hfield* h = (sn_hfield*)sn_spec_append(r->spec, &r->spec->hfields, sizeof(sn_hfield));
+  sn_hfield_default(h);
+  rd_string(r, node, "name", &h->name);
+  rd_string(r, node, "content_type", &h->content_type);
+  rd_string(r, node, "file", &h->file);
+  rd_int(r, node, "nrow", &h->nrow);
+  rd_int(r, node, "ncol", &h->ncol);
+  rd_numlist(r, node, "elevation", &h->elevation);
+  rd_reals(r, node, "size", h->size);
+  if (h->elevation.n && h->nrow > 0 && h->ncol > 0 &&
+      (long long)h->nrow * h->ncol != h->elevation.n) {
+    rd_fail(r, node, "elevation", "elevation has %d values; nrow*ncol is %lld", h->elevation.n,
+            (long long)h->nrow * h->ncol);
+  }
+  h->loc = rd_asset_loc(r, node);
+  rd_check_used(r, node);
+}
+
 void rd_assets(sn_reader* r, const sn_xml_node* node) {
   for (const sn_xml_node* c = node->child; c; c = c->next) {
     switch (c->kind) {
       case SN_EL_TEXTURE:  rd_texture(r, c); break;
       case SN_EL_MATERIAL: rd_material(r, c); break;
       case SN_EL_MESH:     rd_mesh(r, c); break;
+      case SN_EL_HFIELD:   rd_hfield(r, c); break;
       case SN_EL_MODEL:    break;  // loaded before the other sections (reader_attach.c)
       default:             rd_fail(r, c, NULL, "not yet supported: asset/%s", c->name);
     }

@@ -1,0 +1,256 @@
+// Ray casting against triangle sets: mesh geoms, height fields and skins.
+// Triangles are two-sided (a ray starting inside a closed mesh reports where it
+// leaves). Conventions pinned with MuJoCo 3.3.8 (tests/conformance/ray.mjs):
+// - a height field is the union of its base box (z in [-size[3], 0]) and the
+//   triangulated elevation surface closed by four vertical walls along its border;
+//   grid point (row r, column c) sits at x = -size[0] + 2 size[0] c / (ncol-1),
+//   y = -size[1] + 2 size[1] r / (nrow-1), z = size[2] data[r ncol + c], and each cell
+//   is split along the diagonal from (r, c) to (r+1, c+1);
+// - mju_raySkin reports the vertex of the hit triangle nearest to the hit point, and
+//   leaves vertid untouched when nothing is hit.
+#include <math.h>
+
+#include <mujoco/mujoco.h>
+
+#include "math/inline.h"
+
+// Ray p + x v against triangle (a, b, c): x >= 0 or -1 (Moller-Trumbore, two-sided).
+static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[3],
+                           const mjtNum b[3], const mjtNum c[3]) {
+  mjtNum e1[3], e2[3], s[3], pv[3], qv[3];
+  sn_sub3(e1, b, a);
+  sn_sub3(e2, c, a);
+  sn_cross(pv, v, e2);
+  mjtNum det = sn_dot3(e1, pv);
+  if (det == 0) {
+    return -1;  // ray parallel to the triangle's plane
+  }
+  mjtNum inv = 1 / det;
+  sn_sub3(s, p, a);
+  mjtNum u = sn_dot3(s, pv) * inv;
+  if (u < 0 || u > 1) {
+    return -1;
+  }
+  sn_cross(qv, s, e1);
+  mjtNum w = sn_dot3(v, qv) * inv;
+  if (w < 0 || u + w > 1) {
+    return -1;
+  }
+  mjtNum x = sn_dot3(e2, qv) * inv;
+  return x >= 0 ? x : -1;
+}
+
+static void float3(mjtNum res[3], const float* f) {
+  res[0] = f[0];
+  res[1] = f[1];
+  res[2] = f[2];
+}
+
+// Ray in geom g's frame: p = R^T (pnt - pos), v = R^T vec.
+static void to_geom_frame(const mjData* d, int g, const mjtNum pnt[3], const mjtNum vec[3],
+                          mjtNum p[3], mjtNum v[3]) {
+  mjtNum dp[3];
+  sn_sub3(dp, pnt, d->geom_xpos + 3 * g);
+  sn_mulMatTVec3(p, d->geom_xmat + 9 * g, dp);
+  sn_mulMatTVec3(v, d->geom_xmat + 9 * g, vec);
+}
+
+// Parameter interval [*t0, *t1] (t >= 0) of the ray inside the box lo..hi; 0 if none.
+static int ray_slab(const mjtNum p[3], const mjtNum v[3], const mjtNum lo[3],
+                    const mjtNum hi[3], mjtNum* t0, mjtNum* t1) {
+  mjtNum a = 0, b = INFINITY;
+  for (int i = 0; i < 3; i++) {
+    if (v[i] == 0) {
+      if (p[i] < lo[i] || p[i] > hi[i]) {
+        return 0;
+      }
+      continue;
+    }
+    mjtNum ta = (lo[i] - p[i]) / v[i], tb = (hi[i] - p[i]) / v[i];
+    if (ta > tb) {
+      mjtNum t = ta;
+      ta = tb;
+      tb = t;
+    }
+    a = ta > a ? ta : a;
+    b = tb < b ? tb : b;
+  }
+  *t0 = a;
+  *t1 = b;
+  return a <= b;
+}
+
+static mjtNum closer(mjtNum best, mjtNum x) {
+  return (x >= 0 && (best < 0 || x < best)) ? x : best;
+}
+
+mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3],
+                  const mjtNum vec[3]) {
+  if (m->geom_type[geomid] != mjGEOM_MESH) {
+    mju_error("mj_rayMesh: geom with mesh type expected");
+  }
+  int mesh = m->geom_dataid[geomid];
+  if (mesh < 0) {
+    return -1;
+  }
+  mjtNum p[3], v[3];
+  to_geom_frame(d, geomid, pnt, vec, p, v);
+  // cheap rejection with the mesh's box in the geom frame (slightly inflated)
+  const mjtNum* aabb = m->geom_aabb + 6 * geomid;
+  if (aabb[3] > 0 && aabb[4] > 0 && aabb[5] > 0) {
+    mjtNum lo[3], hi[3], t0, t1;
+    for (int i = 0; i < 3; i++) {
+      mjtNum pad = 1e-6 * (1 + fabs(aabb[i]) + aabb[3 + i]);
+      lo[i] = aabb[i] - aabb[3 + i] - pad;
+      hi[i] = aabb[i] + aabb[3 + i] + pad;
+    }
+    if (!ray_slab(p, v, lo, hi, &t0, &t1)) {
+      return -1;
+    }
+  }
+  const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[mesh];
+  const int* face = m->mesh_face + 3 * m->mesh_faceadr[mesh];
+  mjtNum best = -1;
+  for (int f = 0; f < m->mesh_facenum[mesh]; f++) {
+    mjtNum a[3], b[3], c[3];
+    float3(a, vert + 3 * face[3 * f]);
+    float3(b, vert + 3 * face[3 * f + 1]);
+    float3(c, vert + 3 * face[3 * f + 2]);
+    best = closer(best, ray_triangle(p, v, a, b, c));
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------- height fields
+
+typedef struct {
+  const float* data;
+  int nrow, ncol;
+  mjtNum sx, sy, sz;
+} hfield_grid;
+
+static void grid_point(const hfield_grid* h, int r, int c, mjtNum z0, mjtNum out[3]) {
+  out[0] = -h->sx + 2 * h->sx * c / (h->ncol - 1);
+  out[1] = -h->sy + 2 * h->sy * r / (h->nrow - 1);
+  out[2] = z0 < 0 ? h->sz * h->data[r * h->ncol + c] : z0;
+}
+
+// The two surface triangles of cell (r, c), split along (r, c)-(r+1, c+1).
+static mjtNum ray_cell(const hfield_grid* h, int r, int c, const mjtNum p[3],
+                       const mjtNum v[3]) {
+  mjtNum p00[3], p01[3], p10[3], p11[3];  // p<row><col>
+  grid_point(h, r, c, -1, p00);
+  grid_point(h, r, c + 1, -1, p01);
+  grid_point(h, r + 1, c, -1, p10);
+  grid_point(h, r + 1, c + 1, -1, p11);
+  mjtNum best = ray_triangle(p, v, p00, p01, p11);
+  return closer(best, ray_triangle(p, v, p00, p11, p10));
+}
+
+// Wall segment between border grid points (r0, c0) and (r1, c1), from z = 0 up.
+static mjtNum ray_wall(const hfield_grid* h, int r0, int c0, int r1, int c1,
+                       const mjtNum p[3], const mjtNum v[3]) {
+  mjtNum a0[3], a1[3], b0[3], b1[3];
+  grid_point(h, r0, c0, 0, a0);
+  grid_point(h, r1, c1, 0, a1);
+  grid_point(h, r0, c0, -1, b0);
+  grid_point(h, r1, c1, -1, b1);
+  mjtNum best = ray_triangle(p, v, a0, a1, b1);
+  return closer(best, ray_triangle(p, v, a0, b1, b0));
+}
+
+// Index range [*i0, *i1] of cells along one axis touched by coordinates in [a, b].
+static void cell_range(mjtNum a, mjtNum b, mjtNum half, int n, int* i0, int* i1) {
+  mjtNum step = 2 * half / (n - 1);
+  int lo = (int)floor((a + half) / step) - 1, hi = (int)floor((b + half) / step) + 1;
+  *i0 = lo < 0 ? 0 : lo;
+  *i1 = hi > n - 2 ? n - 2 : hi;
+}
+
+mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3],
+                    const mjtNum vec[3]) {
+  if (m->geom_type[geomid] != mjGEOM_HFIELD) {
+    mju_error("mj_rayHfield: geom with hfield type expected");
+  }
+  int id = m->geom_dataid[geomid];
+  if (id < 0) {
+    return -1;
+  }
+  const mjtNum* size = m->hfield_size + 4 * id;
+  hfield_grid h = {m->hfield_data + m->hfield_adr[id], m->hfield_nrow[id], m->hfield_ncol[id],
+                   size[0], size[1], size[2]};
+  mjtNum p[3], v[3];
+  to_geom_frame(d, geomid, pnt, vec, p, v);
+
+  // the base box
+  mjtNum bpos[3] = {0, 0, -size[3] / 2}, bsize[3] = {size[0], size[1], size[3] / 2};
+  mjtNum eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  mjtNum best = size[3] > 0 ? mju_rayGeom(bpos, eye, bsize, p, v, mjGEOM_BOX) : -1;
+  if (h.nrow < 2 || h.ncol < 2) {
+    return best;
+  }
+
+  // the surface and walls lie in the box above z = 0
+  mjtNum lo[3] = {-size[0], -size[1], 0}, hi[3] = {size[0], size[1], size[2]};
+  mjtNum t0, t1;
+  if (!ray_slab(p, v, lo, hi, &t0, &t1)) {
+    return best;
+  }
+  mjtNum xa = p[0] + t0 * v[0], xb = p[0] + t1 * v[0];
+  mjtNum ya = p[1] + t0 * v[1], yb = p[1] + t1 * v[1];
+  int c0, c1, r0, r1;
+  cell_range(fmin(xa, xb), fmax(xa, xb), size[0], h.ncol, &c0, &c1);
+  cell_range(fmin(ya, yb), fmax(ya, yb), size[1], h.nrow, &r0, &r1);
+  for (int r = r0; r <= r1; r++) {
+    for (int c = c0; c <= c1; c++) {
+      best = closer(best, ray_cell(&h, r, c, p, v));
+    }
+  }
+  for (int c = 0; c + 1 < h.ncol; c++) {
+    best = closer(best, ray_wall(&h, 0, c, 0, c + 1, p, v));
+    best = closer(best, ray_wall(&h, h.nrow - 1, c, h.nrow - 1, c + 1, p, v));
+  }
+  for (int r = 0; r + 1 < h.nrow; r++) {
+    best = closer(best, ray_wall(&h, r, 0, r + 1, 0, p, v));
+    best = closer(best, ray_wall(&h, r, h.ncol - 1, r + 1, h.ncol - 1, p, v));
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------- skins
+
+mjtNum mju_raySkin(int nface, int nvert, const int* face, const float* vert,
+                   const mjtNum pnt[3], const mjtNum vec[3], int vertid[1]) {
+  mjtNum best = -1;
+  int bestface = -1;
+  for (int f = 0; f < nface; f++) {
+    const int* t = face + 3 * f;
+    if (t[0] < 0 || t[1] < 0 || t[2] < 0 || t[0] >= nvert || t[1] >= nvert || t[2] >= nvert) {
+      continue;
+    }
+    mjtNum a[3], b[3], c[3];
+    float3(a, vert + 3 * t[0]);
+    float3(b, vert + 3 * t[1]);
+    float3(c, vert + 3 * t[2]);
+    mjtNum x = ray_triangle(pnt, vec, a, b, c);
+    if (x >= 0 && (best < 0 || x < best)) {
+      best = x;
+      bestface = f;
+    }
+  }
+  if (bestface >= 0 && vertid) {
+    mjtNum hit[3], best2 = INFINITY;
+    sn_addScl3(hit, pnt, vec, best);
+    for (int k = 0; k < 3; k++) {
+      mjtNum q[3], dq[3];
+      float3(q, vert + 3 * face[3 * bestface + k]);
+      sn_sub3(dq, q, hit);
+      mjtNum dd = sn_dot3(dq, dq);
+      if (dd < best2) {
+        best2 = dd;
+        vertid[0] = face[3 * bestface + k];
+      }
+    }
+  }
+  return best;
+}
