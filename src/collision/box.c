@@ -84,9 +84,3 @@ int sn_collide_sphere_box(const mjModel* m, const mjData* d, mjContact* con, int
   sn_set_contact(con, dist, pos, n, NULL);
   return 1;
 }
-
-int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                           mjtNum margin) {
-  (void)m; (void)d; (void)con; (void)g1; (void)g2; (void)margin;
-  return 0;
-}

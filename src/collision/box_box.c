@@ -1,8 +1,9 @@
 // Analytic box–box narrow phase: separating-axis test over the 15 candidate axes, then
 // clipping of the incident face against the reference face (face axes) or the closest
 // points of two edges (edge axes). Conventions follow MuJoCo 3.3.8 as observed on the
-// oracle, including its reported depth: a face contact's dist is half the penetration of
-// the clipped point, and pos the midpoint of the point and its projection.
+// oracle, including its reported depth: when the boxes intersect, a face contact's dist is
+// half the penetration of the clipped point (pos is still the midpoint of the point and
+// its projection).
 #include "collision/collision.h"
 #include "collision/pair_util.h"
 
@@ -48,58 +49,79 @@ static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
   return !(pos && neg);
 }
 
-// Face contacts: the reference face of box R (axis index ia, outward normal nr) against
-// the most anti-parallel face of box I. Points are the vertices of the overlap of the two
-// faces seen along nr; each gets the depth of the incident face below the reference plane.
-// flip: R is g2 (the contact normal points the other way).
+// Contacts between the reference face of box R (axis ia, outward unit normal nr) and the
+// feature of box I facing it (face, edge or corner). Points are the vertices of their
+// overlap seen along the contact normal n (R to I): incident edges crossing the reference
+// boundary, reference corners over an incident face, incident corners over the reference
+// face. Each
+// gets its depth along n; the reported dist is depth*scale. flip: R is g2. Returns -1 when
+// the faces do not overlap at all (no candidate points, whatever the margin).
 static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr[3],
-                         const box_t* I, int flip, mjtNum margin) {
+                         const box_t* I, const mjtNum n[3], mjtNum scale, int flip,
+                         mjtNum margin) {
   // reference face frame: centre, in-plane axes u, v and their half sizes
   int iu = (ia + 1) % 3, iv = (ia + 2) % 3;
   mjtNum fc[3];
   sn_addScl3(fc, R->c, nr, R->h[ia]);
   const mjtNum *u = R->ax[iu], *v = R->ax[iv];
   mjtNum hu = R->h[iu], hv = R->h[iv];
+  mjtNum nn = sn_dot3(n, nr);
+  if (nn < mjMINVAL) {
+    return -1;
+  }
 
-  // incident face: the face of I whose outward normal is most opposed to nr
-  int jb = 0;
-  mjtNum best = -1;
+  // incident feature: box axes whose direction cosine with n exceeds 1/2 are pinned to
+  // the side facing R, the others span the feature: a face (one pinned axis, 4 corners in
+  // loop order), an edge (two pinned, 2 ends) or a corner (three pinned)
+  int pinned[3], nfree = 0, freeax[2] = {0, 0}, jb = 0;
+  mjtNum side[3];
   for (int k = 0; k < 3; k++) {
-    mjtNum a = fabs(sn_dot3(I->ax[k], nr));
-    if (a > best) {
-      best = a;
+    mjtNum ck = sn_dot3(I->ax[k], n);
+    pinned[k] = fabs(ck) > 0.5;
+    side[k] = ck > 0 ? -1 : 1;
+    if (!pinned[k] && nfree < 2) {
+      freeax[nfree++] = k;
+    } else if (pinned[k]) {
       jb = k;
     }
   }
-  mjtNum sj = sn_dot3(I->ax[jb], nr) > 0 ? -1 : 1;
-  int ju = (jb + 1) % 3, jv = (jb + 2) % 3;
+  int npoly = 1 << nfree;
   mjtNum q3[4][3], q2[4][2], qh[4];
   const mjtNum su[4] = {-1, 1, 1, -1}, sv[4] = {-1, -1, 1, 1};
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < npoly; i++) {
     mjtNum s[3];
-    s[jb] = sj;
-    s[ju] = su[i];
-    s[jv] = sv[i];
+    for (int k = 0; k < 3; k++) {
+      s[k] = side[k];
+    }
+    if (nfree == 2) {
+      s[freeax[0]] = su[i];
+      s[freeax[1]] = sv[i];
+    } else if (nfree == 1) {
+      s[freeax[0]] = i ? 1 : -1;
+    }
     box_corner(q3[i], I, s);
+    // height along n above the reference plane, then the point projected along n
     mjtNum rel[3];
     sn_sub3(rel, q3[i], fc);
+    qh[i] = sn_dot3(rel, nr) / nn;
+    sn_addToScl3(rel, n, -qh[i]);
     q2[i][0] = sn_dot3(rel, u);
     q2[i][1] = sn_dot3(rel, v);
-    qh[i] = sn_dot3(rel, nr);
   }
 
   // the incident face plane, to measure depth at points given in reference coordinates
   mjtNum inorm[3];
-  sn_scl3(inorm, I->ax[jb], sj);
-  mjtNum ndot = sn_dot3(inorm, nr);
+  sn_scl3(inorm, I->ax[jb], side[jb]);
+  mjtNum ndot = sn_dot3(inorm, n);
 
-  mjtNum pts[16][3];  // (u, v, height above the reference plane)
+  mjtNum pts[16][3];  // (u, v, height along n above the reference plane)
   int npt = 0;
 
   // incident edges crossing the reference rectangle's boundary lines
-  for (int i = 0; i < 4; i++) {
-    const mjtNum *a = q2[i], *b = q2[(i + 1) % 4];
-    mjtNum ha = qh[i], hb = qh[(i + 1) % 4];
+  int nedge = npoly == 4 ? 4 : npoly - 1;
+  for (int i = 0; i < nedge; i++) {
+    const mjtNum *a = q2[i], *b = q2[(i + 1) % npoly];
+    mjtNum ha = qh[i], hb = qh[(i + 1) % npoly];
     for (int k = 0; k < 2; k++) {
       mjtNum lim = k == 0 ? hu : hv;
       for (int sgn = -1; sgn <= 1; sgn += 2) {
@@ -118,23 +140,21 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     }
   }
   // reference corners inside the incident face
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < 4 && npoly == 4; i++) {
     mjtNum p2[2] = {su[i] * hu, sv[i] * hv};
     if (inside_quad(q2, p2) && fabs(ndot) > mjMINVAL && npt < 16) {
-      // height of the incident plane above this corner along nr
       mjtNum w[3], rel[3];
       sn_addScl3(w, fc, u, p2[0]);
       sn_addToScl3(w, v, p2[1]);
       sn_sub3(rel, q3[0], w);
-      mjtNum hgt = sn_dot3(rel, inorm) / ndot;
       pts[npt][0] = p2[0];
       pts[npt][1] = p2[1];
-      pts[npt][2] = hgt;
+      pts[npt][2] = sn_dot3(rel, inorm) / ndot;
       npt++;
     }
   }
   // incident corners inside the reference rectangle
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < npoly; i++) {
     if (fabs(q2[i][0]) <= hu && fabs(q2[i][1]) <= hv && npt < 16) {
       pts[npt][0] = q2[i][0];
       pts[npt][1] = q2[i][1];
@@ -143,19 +163,22 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     }
   }
 
-  mjtNum n[3];
-  sn_scl3(n, nr, flip ? -1 : 1);
+  if (npt == 0) {
+    return -1;
+  }
+  mjtNum cn[3];
+  sn_scl3(cn, n, flip ? -1 : 1);
   int ncon = 0;
   for (int i = 0; i < npt && ncon < 8; i++) {
-    mjtNum dist = 0.5 * pts[i][2];
+    mjtNum dist = scale * pts[i][2];
     if (dist >= margin) {
       continue;
     }
     mjtNum pos[3];
     sn_addScl3(pos, fc, u, pts[i][0]);
     sn_addToScl3(pos, v, pts[i][1]);
-    sn_addToScl3(pos, nr, 0.5 * pts[i][2]);
-    sn_set_contact(con + ncon++, dist, pos, n, NULL);
+    sn_addToScl3(pos, n, 0.5 * pts[i][2]);
+    sn_set_contact(con + ncon++, dist, pos, cn, NULL);
   }
   return ncon;
 }
@@ -242,13 +265,29 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   if (best >= margin) {
     return 0;
   }
+  // face contacts of intersecting boxes report half the depth, of separated boxes the
+  // full distance (the oracle's convention)
+  mjtNum scale = best < 0 ? 0.5 : 1;
   if (kind == 0) {
-    return face_contacts(con, &A, bi, bestn, &B, 0, margin);
+    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, margin);
+    return ncon > 0 ? ncon : 0;
   }
   if (kind == 1) {
     mjtNum nb[3];
     sn_scl3(nb, bestn, -1);
-    return face_contacts(con, &B, bi, nb, &A, 1, margin);
+    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, margin);
+    return ncon > 0 ? ncon : 0;
   }
-  return edge_contact(con, &A, bi, &B, bj, bestn, margin);
+  // edge axis: clip the face of A most aligned with the normal against B's, measuring
+  // full depths along the normal
+  int ia = 0;
+  for (int k = 1; k < 3; k++) {
+    if (fabs(sn_dot3(A.ax[k], bestn)) > fabs(sn_dot3(A.ax[ia], bestn))) {
+      ia = k;
+    }
+  }
+  mjtNum nr[3];
+  sn_scl3(nr, A.ax[ia], sn_dot3(A.ax[ia], bestn) > 0 ? 1 : -1);
+  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, margin);
+  return ncon >= 0 ? ncon : edge_contact(con, &A, bi, &B, bj, bestn, margin);
 }

@@ -33,10 +33,17 @@ int sn_bodypair_allowed(const mjModel* m, int b1, int b2) {
       }
     }
   }
-  int sig = sn_body_signature(b1, b2);
-  for (int i = 0; i < m->nexclude; i++) {
-    if (m->exclude_signature[i] == sig) {
+  // the compiler sorts exclude_signature
+  int sig = sn_body_signature(b1, b2), lo = 0, hi = m->nexclude - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2, s = m->exclude_signature[mid];
+    if (s == sig) {
       return 0;
+    }
+    if (s < sig) {
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
     }
   }
   return 1;

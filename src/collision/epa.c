@@ -12,7 +12,7 @@
 #include "collision/ccd.h"
 #include "math/inline.h"
 
-#define MAXVERT 128
+#define MAXVERT 256
 #define MAXFACE (2 * MAXVERT)
 #define MAXEDGE (3 * MAXFACE)
 
@@ -307,7 +307,8 @@ int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxit
     if (best < 0 || isinf(p.face[best].dist)) {
       return 0;
     }
-    if (iter >= maxiter) {
+    // ccd_iterations counts the initial polytope as one iteration (3.3.8's results)
+    if (iter >= maxiter - 1) {
       break;
     }
     face_t* f = p.face + best;

@@ -1,8 +1,9 @@
 // GJK distance between two convex shapes (Gilbert, Johnson, Keerthi 1988): iterate a
 // simplex of Minkowski-difference points toward the origin. The closest point on each
-// simplex is found by Voronoi-region tests (Ericson, Real-Time Collision Detection,
-// 5.1.5), which also says which vertices survive; barycentric weights carried on the
-// surviving vertices give the witness points on both shapes.
+// simplex comes from the signed-volumes subalgorithm (Montanari, Petrinic, Barbieri,
+// ACM TOG 2017), which also says which vertices survive and reproduces 3.3.8's
+// iterates; barycentric weights carried on the surviving vertices give the witness
+// points on both shapes.
 #include <math.h>
 
 #include "collision/ccd.h"
@@ -30,28 +31,6 @@ static void set1(closest_t* c, int i) {
   c->lam[0] = 1;
 }
 
-static void set2(closest_t* c, int i, int j, mjtNum t) {
-  c->n = 2;
-  c->idx[0] = i;
-  c->idx[1] = j;
-  c->lam[0] = 1 - t;
-  c->lam[1] = t;
-}
-
-static void closest_segment(closest_t* c, const sn_ccd_vertex* s, int i, int j) {
-  mjtNum ab[3];
-  sn_sub3(ab, s[j].w, s[i].w);
-  mjtNum den = sn_dot3(ab, ab);
-  mjtNum t = den > 0 ? -sn_dot3(s[i].w, ab) / den : 0;
-  if (t <= 0) {
-    set1(c, i);
-  } else if (t >= 1) {
-    set1(c, j);
-  } else {
-    set2(c, i, j, t);
-  }
-}
-
 static mjtNum weighted_norm2(const closest_t* c, const sn_ccd_vertex* s) {
   mjtNum v[3] = {0, 0, 0};
   for (int k = 0; k < c->n; k++) {
@@ -60,100 +39,134 @@ static mjtNum weighted_norm2(const closest_t* c, const sn_ccd_vertex* s) {
   return sn_dot3(v, v);
 }
 
-static void closest_triangle(closest_t* c, const sn_ccd_vertex* s, int ia, int ib, int ic) {
-  const mjtNum *a = s[ia].w, *b = s[ib].w, *cc = s[ic].w;
-  mjtNum ab[3], ac[3];
-  sn_sub3(ab, b, a);
-  sn_sub3(ac, cc, a);
-  mjtNum d1 = -sn_dot3(ab, a), d2 = -sn_dot3(ac, a);
-  if (d1 <= 0 && d2 <= 0) {
-    set1(c, ia);
-    return;
-  }
-  mjtNum d3 = -sn_dot3(ab, b), d4 = -sn_dot3(ac, b);
-  if (d3 >= 0 && d4 <= d3) {
-    set1(c, ib);
-    return;
-  }
-  mjtNum vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-    set2(c, ia, ib, d1 / (d1 - d3));
-    return;
-  }
-  mjtNum d5 = -sn_dot3(ab, cc), d6 = -sn_dot3(ac, cc);
-  if (d6 >= 0 && d5 <= d6) {
-    set1(c, ic);
-    return;
-  }
-  mjtNum vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-    set2(c, ia, ic, d2 / (d2 - d6));
-    return;
-  }
-  mjtNum va = d3 * d6 - d5 * d4;
-  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-    set2(c, ib, ic, (d4 - d3) / ((d4 - d3) + (d5 - d6)));
-    return;
-  }
-  mjtNum sum = va + vb + vc;
-  if (!(sum > mjMINVAL)) {
-    // degenerate (collinear) triangle: the best of its edges
-    closest_t e[3] = {{0}, {0}, {0}};
-    closest_segment(&e[0], s, ia, ib);
-    closest_segment(&e[1], s, ia, ic);
-    closest_segment(&e[2], s, ib, ic);
-    int best = 0;
-    mjtNum bestn = weighted_norm2(&e[0], s);
-    for (int k = 1; k < 3; k++) {
-      mjtNum n2 = weighted_norm2(&e[k], s);
-      if (n2 < bestn) {
-        bestn = n2;
-        best = k;
-      }
-    }
-    *c = e[best];
-    return;
-  }
-  mjtNum v = vb / sum, w = vc / sum;
-  c->n = 3;
-  c->idx[0] = ia;
-  c->idx[1] = ib;
-  c->idx[2] = ic;
-  c->lam[0] = 1 - v - w;
-  c->lam[1] = v;
-  c->lam[2] = w;
+//---------------------------------- signed volumes (Montanari et al. 2017) -------------------------
+// The same closest point computed from signed volumes of sub-simplices, projected
+// where the full volume is largest; vertex 0 is the newest support point, which the
+// origin's region always includes.
+
+static int same_sign(mjtNum a, mjtNum b) {
+  return (a > 0 && b > 0) || (a < 0 && b < 0);
 }
 
-// Returns 1 if the origin is inside the tetrahedron, else the closest point on it.
-static int closest_tetra(closest_t* c, const sn_ccd_vertex* s) {
-  static const int face[4][4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 3, 1}, {1, 2, 3, 0}};
-  int outside = 0;
-  mjtNum bestn = INFINITY;
-  for (int f = 0; f < 4; f++) {
-    const mjtNum *a = s[face[f][0]].w, *b = s[face[f][1]].w, *cc = s[face[f][2]].w;
-    const mjtNum* d = s[face[f][3]].w;
-    mjtNum ab[3], ac[3], n[3], ad[3];
-    sn_sub3(ab, b, a);
-    sn_sub3(ac, cc, a);
-    sn_cross(n, ab, ac);
-    sn_sub3(ad, d, a);
-    mjtNum sd = sn_dot3(n, ad), so = -sn_dot3(n, a);
-    // the origin is beyond this face when it lies on the side away from the 4th
-    // vertex; a flat tetrahedron (sd ~ 0) counts every face as a candidate
-    int beyond = sd * so <= 0 || fabs(sd) <= mjMINVAL * (1 + sn_dot3(n, n));
-    if (!beyond) {
-      continue;
-    }
-    outside = 1;
-    closest_t t = {0};
-    closest_triangle(&t, s, face[f][0], face[f][1], face[f][2]);
-    mjtNum n2 = weighted_norm2(&t, s);
-    if (n2 < bestn) {
-      bestn = n2;
-      *c = t;
+static void sv_segment(closest_t* c, const sn_ccd_vertex* s, int i1, int i2) {
+  const mjtNum *s1 = s[i1].w, *s2 = s[i2].w;
+  mjtNum t[3];
+  sn_sub3(t, s2, s1);
+  mjtNum tt = sn_dot3(t, t);
+  mjtNum p0[3];
+  sn_addScl3(p0, s1, t, tt > 0 ? -sn_dot3(s1, t) / tt : 0);
+  int I = 0;
+  for (int k = 1; k < 3; k++) {
+    if (fabs(t[k]) > fabs(t[I])) {
+      I = k;
     }
   }
-  return !outside;
+  mjtNum mu = s1[I] - s2[I];
+  mjtNum c1 = p0[I] - s2[I], c2 = s1[I] - p0[I];
+  if (same_sign(mu, c1) && same_sign(mu, c2)) {
+    c->n = 2;
+    c->idx[0] = i1;
+    c->idx[1] = i2;
+    c->lam[0] = c1 / mu;
+    c->lam[1] = c2 / mu;
+  } else {
+    set1(c, i1);
+  }
+}
+
+static mjtNum area2(const mjtNum a[2], const mjtNum b[2], const mjtNum cc[2]) {
+  return (b[0] - a[0]) * (cc[1] - a[1]) - (b[1] - a[1]) * (cc[0] - a[0]);
+}
+
+static void sv_triangle(closest_t* c, const sn_ccd_vertex* s, int i1, int i2, int i3) {
+  const mjtNum *s1 = s[i1].w, *s2 = s[i2].w, *s3 = s[i3].w;
+  mjtNum e1[3], e2[3], nrm[3];
+  sn_sub3(e1, s2, s1);
+  sn_sub3(e2, s3, s1);
+  sn_cross(nrm, e1, e2);
+  mjtNum nn = sn_dot3(nrm, nrm);
+  mjtNum p0[3];
+  sn_scl3(p0, nrm, nn > 0 ? sn_dot3(s1, nrm) / nn : 0);
+  int I = 0;
+  for (int k = 1; k < 3; k++) {
+    if (fabs(nrm[k]) > fabs(nrm[I])) {
+      I = k;
+    }
+  }
+  int ja = (I + 1) % 3, jb = (I + 2) % 3;
+  mjtNum q1[2] = {s1[ja], s1[jb]}, q2[2] = {s2[ja], s2[jb]}, q3[2] = {s3[ja], s3[jb]};
+  mjtNum q0[2] = {p0[ja], p0[jb]};
+  mjtNum mu = nrm[I];
+  mjtNum cc[3] = {area2(q0, q2, q3), area2(q1, q0, q3), area2(q1, q2, q0)};
+  if (same_sign(mu, cc[0]) && same_sign(mu, cc[1]) && same_sign(mu, cc[2])) {
+    c->n = 3;
+    c->idx[0] = i1;
+    c->idx[1] = i2;
+    c->idx[2] = i3;
+    for (int k = 0; k < 3; k++) {
+      c->lam[k] = cc[k] / mu;
+    }
+    return;
+  }
+  // the edges through the newest vertex whose opposite sub-area changed sign
+  mjtNum best = INFINITY;
+  int found = 0;
+  int other[2] = {i3, i2};  // dropping vertex 2 keeps (1,3), dropping 3 keeps (1,2)
+  for (int j = 0; j < 2; j++) {
+    if (same_sign(mu, cc[j + 1])) {
+      continue;
+    }
+    closest_t t = {0};
+    sv_segment(&t, s, i1, other[j]);
+    mjtNum d = weighted_norm2(&t, s);
+    if (d < best) {
+      best = d;
+      *c = t;
+      found = 1;
+    }
+  }
+  if (!found) {
+    set1(c, i1);
+  }
+}
+
+// Returns 1 if the origin is inside the tetrahedron.
+static int sv_tetra(closest_t* c, const sn_ccd_vertex* s) {
+  const mjtNum *s1 = s[0].w, *s2 = s[1].w, *s3 = s[2].w, *s4 = s[3].w;
+  mjtNum x[3];
+  mjtNum cc[4];
+  sn_cross(x, s3, s4);
+  cc[0] = -sn_dot3(s2, x);
+  cc[1] = sn_dot3(s1, x);
+  sn_cross(x, s2, s4);
+  cc[2] = -sn_dot3(s1, x);
+  sn_cross(x, s2, s3);
+  cc[3] = sn_dot3(s1, x);
+  mjtNum det = cc[0] + cc[1] + cc[2] + cc[3];
+  if (same_sign(det, cc[0]) && same_sign(det, cc[1]) && same_sign(det, cc[2]) &&
+      same_sign(det, cc[3])) {
+    return 1;
+  }
+  static const int face[3][3] = {{0, 2, 3}, {0, 1, 3}, {0, 1, 2}};  // without 1, 2, 3
+  mjtNum best = INFINITY;
+  int found = 0;
+  for (int j = 1; j < 4; j++) {
+    if (same_sign(det, cc[j])) {
+      continue;
+    }
+    closest_t t = {0};
+    sv_triangle(&t, s, face[j - 1][0], face[j - 1][1], face[j - 1][2]);
+    mjtNum d = weighted_norm2(&t, s);
+    if (d < best) {
+      best = d;
+      *c = t;
+      found = 1;
+    }
+  }
+  if (!found) {
+    set1(c, 0);
+  }
+  return 0;
 }
 
 //---------------------------------- GJK ------------------------------------------------------------
@@ -192,7 +205,8 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
   }
   for (int iter = 0; iter < maxiter; iter++) {
     mjtNum vv = sn_dot3(v, v);
-    if (vv < mjMINVAL * mjMINVAL) {
+    // the origin on (or within rounding of) the simplex: the shapes touch or overlap
+    if (vv < mjMINVAL) {
       res->status = SN_CCD_PENETRATING;
       break;
     }
@@ -221,14 +235,18 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
     if (dup) {
       break;
     }
-    s[n++] = w;
-
-    closest_t c;
+    // the newest support point goes first: the signed-volume tests rely on it
+    for (int k = n; k > 0; k--) {
+      s[k] = s[k - 1];
+    }
+    s[0] = w;
+    n++;
+    closest_t c = {0};
     if (n == 2) {
-      closest_segment(&c, s, 0, 1);
+      sv_segment(&c, s, 0, 1);
     } else if (n == 3) {
-      closest_triangle(&c, s, 0, 1, 2);
-    } else if (closest_tetra(&c, s)) {
+      sv_triangle(&c, s, 0, 1, 2);
+    } else if (sv_tetra(&c, s)) {
       res->status = SN_CCD_PENETRATING;
       break;
     }

@@ -1,7 +1,121 @@
-// Placeholder: no contacts until this file's narrow-phase functions land.
+// Height field against a convex geom. The height field is a union of triangular prisms:
+// grid cell (r, c) with corners v(r, c) .. v(r + 1, c + 1) gives the prisms over the
+// triangles A = v(r,c) v(r+1,c+1) v(r+1,c) and B = v(r,c) v(r,c+1) v(r+1,c+1), from the
+// base (z = -base) up to the elevation. Each prism near the geom is collided with it by
+// the general convex solver; cells are visited row by row, A before B, up to
+// mjMAXCONPAIR contacts.
+//
+// Which prisms, and how the margin enters, was identified against MuJoCo 3.3.8 (see
+// tests/unit/collision/test_hfield.c and tests/models/hfield_collision_*.xml):
+//  - the cells are those overlapping the geom's exact bounding box in the height-field
+//    frame (support points along the frame's axes; the margin does not widen it);
+//  - a prism is skipped when the geom's lowest point is above its highest top vertex
+//    plus the margin;
+//  - with a margin m the prism's top vertices are raised by m and the geom is inflated
+//    by m/2; a contact is reported only where these overlap, with dist the (negative)
+//    overlap depth, not corrected by the margin.
+#include <math.h>
+#include <string.h>
+
 #include "collision/collision.h"
+#include "collision/convex.h"
+#include "math/inline.h"
+
+// Extent of a geom along each axis of the height-field frame (origin hpos, axes the
+// columns of hmat): lo[k] .. hi[k].
+static void hf_geom_box(sn_convex* obj, const mjtNum hpos[3], const mjtNum hmat[9],
+                        mjtNum lo[3], mjtNum hi[3]) {
+  for (int k = 0; k < 3; k++) {
+    mjtNum axis[3] = {hmat[k], hmat[3 + k], hmat[6 + k]}, neg[3], p[3], rel[3];
+    sn_scl3(neg, axis, -1);
+    sn_convex_support(p, obj, axis);
+    sn_sub3(rel, p, hpos);
+    hi[k] = sn_dot3(rel, axis);
+    sn_convex_support(p, obj, neg);
+    sn_sub3(rel, p, hpos);
+    lo[k] = sn_dot3(rel, axis);
+  }
+}
+
+// Range of cells [*first, *last] along one grid axis (n vertices spanning
+// [-half, half]) that overlap [lo, hi]; returns 0 if none.
+static int hf_cell_range(mjtNum lo, mjtNum hi, mjtNum half, int n, int* first, int* last) {
+  if (n < 2 || !(lo <= hi) || hi < -half || lo > half) {  // !(lo <= hi): also NaN
+    return 0;
+  }
+  mjtNum step = 2 * half / (n - 1);
+  mjtNum a = floor((lo + half) / step), b = floor((hi + half) / step);
+  *first = a < 0 ? 0 : a > n - 2 ? n - 2 : (int)a;
+  *last = b < 0 ? 0 : b > n - 2 ? n - 2 : (int)b;
+  return 1;
+}
+
+// World position of a point given in the height-field frame.
+static void hf_world(mjtNum res[3], const mjtNum hpos[3], const mjtNum hmat[9],
+                     const mjtNum local[3]) {
+  sn_mulMatVec3(res, hmat, local);
+  sn_addTo3(res, hpos);
+}
 
 int sn_collide_hfield(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-    mjtNum margin) {
-  return 0;
+                      mjtNum margin) {
+  int hid = m->geom_dataid[g1];
+  if (hid < 0) {
+    return 0;
+  }
+  const mjtNum* size = m->hfield_size + 4 * hid;
+  int nrow = m->hfield_nrow[hid], ncol = m->hfield_ncol[hid];
+  const float* data = m->hfield_data + m->hfield_adr[hid];
+  const mjtNum* hpos = d->geom_xpos + 3 * g1;
+  const mjtNum* hmat = d->geom_xmat + 9 * g1;
+
+  sn_convex geom;
+  sn_convex_geom(&geom, m, d, g2, 0);
+  mjtNum lo[3], hi[3];
+  hf_geom_box(&geom, hpos, hmat, lo, hi);
+  int r0, r1, c0, c1;
+  if (!hf_cell_range(lo[0], hi[0], size[0], ncol, &c0, &c1) ||
+      !hf_cell_range(lo[1], hi[1], size[1], nrow, &r0, &r1) || lo[2] > size[2] + margin ||
+      hi[2] < -size[3]) {
+    return 0;
+  }
+  geom.margin = margin;
+
+  sn_convex prism;
+  memset(&prism, 0, sizeof(prism));
+  prism.m = m;
+  prism.geom = -1;
+  prism.type = SN_CONVEX_PRISM;
+  prism.pos = hpos;
+  prism.mat = hmat;
+  prism.vertindex = -1;
+  mjtNum dx = 2 * size[0] / (ncol - 1), dy = 2 * size[1] / (nrow - 1);
+  int ncon = 0;
+  for (int r = r0; r <= r1; r++) {
+    for (int c = c0; c <= c1; c++) {
+      // corners of the triangles as (row, column) offsets from (r, c)
+      static const int tri[2][3][2] = {{{0, 0}, {1, 1}, {1, 0}}, {{0, 0}, {0, 1}, {1, 1}}};
+      for (int t = 0; t < 2; t++) {
+        mjtNum top = -INFINITY;
+        for (int k = 0; k < 3; k++) {
+          int vr = r + tri[t][k][0], vc = c + tri[t][k][1];
+          mjtNum z = data[vr * ncol + vc] * size[2];
+          top = z > top ? z : top;
+          mjtNum up[3] = {-size[0] + vc * dx, -size[1] + vr * dy, z + margin};
+          mjtNum down[3] = {up[0], up[1], -size[3]};
+          hf_world(prism.prism[k], hpos, hmat, up);
+          hf_world(prism.prism[k + 3], hpos, hmat, down);
+        }
+        if (lo[2] > top + margin) {
+          continue;
+        }
+        if (sn_convex_collide(m, &prism, &geom, 0, con + ncon)) {
+          if (++ncon == mjMAXCONPAIR) {
+            return ncon;
+          }
+        }
+      }
+    }
+  }
+  return ncon;
 }

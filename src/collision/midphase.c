@@ -3,9 +3,19 @@
 // sorted by (first geom, second geom) in that order. Since the geoms of the smaller
 // body have the smaller ids, that order is: the pairs kept as (g in b1, g in b2)
 // lexicographically, then the swapped ones as (g in b2, g in b1) lexicographically.
+//
+// With the midphase enabled and both bodies holding several geoms, the two body BVHs
+// (compiled boxes in each body's inertial frame) are descended together first, and only
+// leaf pairs whose world boxes overlap (inflated by the margins) are kept. The BVH only
+// prunes pairs that cannot touch, so the contacts are the same either way.
+#include <math.h>
+#include <stdlib.h>
+
 #include "collision/driver.h"
 
-void sn_midphase(const mjModel* m, mjData* d, int b1, int b2, sn_geompair_fn fn, void* ctx) {
+// every pair, in the oracle's order
+static void sn_all_pairs(const mjModel* m, mjData* d, int b1, int b2, sn_geompair_fn fn,
+                         void* ctx) {
   int a1 = m->body_geomadr[b1], n1 = m->body_geomnum[b1];
   int a2 = m->body_geomadr[b2], n2 = m->body_geomnum[b2];
   const int* type = m->geom_type;
@@ -23,4 +33,115 @@ void sn_midphase(const mjModel* m, mjData* d, int b1, int b2, sn_geompair_fn fn,
       }
     }
   }
+}
+
+// the largest margin of a body's geoms (the override margin when that is on); -1 when
+// the body holds a plane, whose compiled box does not bound it
+static mjtNum sn_body_margin(const mjModel* m, int b) {
+  mjtNum margin = 0;
+  int adr = m->body_geomadr[b], num = m->body_geomnum[b];
+  for (int g = adr; g < adr + num; g++) {
+    if (m->geom_type[g] == mjGEOM_PLANE) {
+      return -1;
+    }
+    margin = fmax(margin, m->geom_margin[g]);
+  }
+  return (m->opt.enableflags & mjENBL_OVERRIDE) ? m->opt.o_margin : margin;
+}
+
+// world box (centre, half-size) of BVH node of body b
+static void sn_node_box(const mjModel* m, const mjData* d, int b, int node, mjtNum* c,
+                        mjtNum* h) {
+  const mjtNum* box = m->bvh_aabb + 6 * (m->body_bvhadr[b] + node);
+  const mjtNum* R = d->ximat + 9 * b;
+  for (int i = 0; i < 3; i++) {
+    c[i] = d->xipos[3 * b + i];
+    h[i] = 0;
+    for (int j = 0; j < 3; j++) {
+      c[i] += R[3 * i + j] * box[j];
+      h[i] += fabs(R[3 * i + j]) * box[3 + j];
+    }
+  }
+}
+
+static int sn_nodes_overlap(const mjModel* m, const mjData* d, int b1, int n1, int b2, int n2,
+                            mjtNum margin) {
+  mjtNum c1[3], h1[3], c2[3], h2[3];
+  sn_node_box(m, d, b1, n1, c1, h1);
+  sn_node_box(m, d, b2, n2, c2, h2);
+  for (int k = 0; k < 3; k++) {
+    if (fabs(c1[k] - c2[k]) > h1[k] + h2[k] + margin) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// Descend both trees; store the kept geom pairs (type order) in out when given, return
+// their count. stack holds (node1, node2) pairs.
+static int sn_tree_pairs(const mjModel* m, const mjData* d, int b1, int b2, mjtNum margin,
+                         int* stack, int* out) {
+  const int* child1 = m->bvh_child + 2 * m->body_bvhadr[b1];
+  const int* child2 = m->bvh_child + 2 * m->body_bvhadr[b2];
+  const int* id1 = m->bvh_nodeid + m->body_bvhadr[b1];
+  const int* id2 = m->bvh_nodeid + m->body_bvhadr[b2];
+  int top = 0, n = 0;
+  stack[top++] = 0;
+  stack[top++] = 0;
+  while (top) {
+    int j = stack[--top], i = stack[--top];
+    if (!sn_nodes_overlap(m, d, b1, i, b2, j, margin)) {
+      continue;
+    }
+    int leaf1 = child1[2 * i] < 0, leaf2 = child2[2 * j] < 0;
+    if (leaf1 && leaf2) {
+      if (out) {
+        int g1 = id1[i], g2 = id2[j];
+        int swap = m->geom_type[g1] > m->geom_type[g2];
+        out[2 * n] = swap ? g2 : g1;
+        out[2 * n + 1] = swap ? g1 : g2;
+      }
+      n++;
+      continue;
+    }
+    // descend the inner node (both when both are inner)
+    for (int a = 0; a < (leaf1 ? 1 : 2); a++) {
+      for (int b = 0; b < (leaf2 ? 1 : 2); b++) {
+        stack[top++] = leaf1 ? i : child1[2 * i + a];
+        stack[top++] = leaf2 ? j : child2[2 * j + b];
+      }
+    }
+  }
+  return n;
+}
+
+static int sn_cmp_pair(const void* a, const void* b) {
+  const int* x = (const int*)a;
+  const int* y = (const int*)b;
+  if (x[0] != y[0]) {
+    return (x[0] > y[0]) - (x[0] < y[0]);
+  }
+  return (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+void sn_midphase(const mjModel* m, mjData* d, int b1, int b2, sn_geompair_fn fn, void* ctx) {
+  int num1 = m->body_bvhnum[b1], num2 = m->body_bvhnum[b2];
+  mjtNum m1 = sn_body_margin(m, b1), m2 = sn_body_margin(m, b2);
+  if ((m->opt.disableflags & mjDSBL_MIDPHASE) || num1 < 2 || num2 < 2 || m1 < 0 || m2 < 0) {
+    sn_all_pairs(m, d, b1, b2, fn, ctx);
+    return;
+  }
+  mj_markStack(d);
+  // depth-first with up to 4 children pairs per node pair: 3 per level plus the root
+  int* stack = mj_stackAllocInt(d, 2 * (3 * (size_t)(num1 + num2) + 4));
+  int n = sn_tree_pairs(m, d, b1, b2, m1 + m2, stack, NULL);
+  if (n) {
+    int* pairs = mj_stackAllocInt(d, 2 * (size_t)n);
+    sn_tree_pairs(m, d, b1, b2, m1 + m2, stack, pairs);
+    qsort(pairs, (size_t)n, 2 * sizeof(int), sn_cmp_pair);
+    for (int i = 0; i < n; i++) {
+      fn(m, d, pairs[2 * i], pairs[2 * i + 1], ctx);
+    }
+  }
+  mj_freeStack(d);
 }

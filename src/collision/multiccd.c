@@ -69,31 +69,55 @@ static void box_face(feature_t* f, const sn_convex* s, int axis, mjtNum sgn) {
   sn_mulMatVec3(f->normal, s->mat, ln);
 }
 
-static void box_feature(feature_t* f, const sn_convex* s, const mjtNum x[3], mjtNum tol) {
-  mjtNum loc[3];
+// A face counts as facing dir when their cosine is within ALIGN of 1; an edge as
+// lying across it when its sine is within the same angle (about 1.6e-3 rad, where
+// 3.3.8 switches between face-face and face-edge patches).
+#define ALIGN 1.3e-6
+#define ACROSS 1.6124515496597099e-3
+
+static void box_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
+                        const mjtNum dir[3], mjtNum tol) {
+  mjtNum loc[3], ld[3];
   to_local(loc, s, x);
-  int on[3], non = 0;
+  sn_mulMatTVec3(ld, s->mat, dir);
+  int on[3], non = 0, best = -1;
   for (int i = 0; i < 3; i++) {
     on[i] = fabs(loc[i]) >= s->size[i] - tol;
     non += on[i];
-  }
-  if (non == 1) {
-    int axis = on[0] ? 0 : (on[1] ? 1 : 2);
-    box_face(f, s, axis, loc[axis] >= 0 ? 1 : -1);
-  } else if (non == 2) {
-    int free = !on[0] ? 0 : (!on[1] ? 1 : 2);
-    f->n = 2;
-    for (int k = 0; k < 2; k++) {
-      mjtNum local[3];
-      for (int i = 0; i < 3; i++) {
-        local[i] = (loc[i] >= 0 ? 1 : -1) * s->size[i];
-      }
-      local[free] = (k ? 1 : -1) * s->size[free];
-      to_world(f->p[k], s, local);
+    // of the faces through x, the one facing dir most
+    if (on[i] && (best < 0 || (loc[i] >= 0 ? ld[i] : -ld[i]) >
+                                  (loc[best] >= 0 ? ld[best] : -ld[best]))) {
+      best = i;
     }
-  } else {
+  }
+  if (best >= 0 && (non == 1 || (loc[best] >= 0 ? ld[best] : -ld[best]) >= 1 - ALIGN)) {
+    box_face(f, s, best, loc[best] >= 0 ? 1 : -1);
+    return;
+  }
+  int free = -1;
+  if (non == 2) {
+    free = !on[0] ? 0 : (!on[1] ? 1 : 2);
+  } else if (non == 3) {
+    // a corner: the edge from it lying most across dir, if nearly across
+    for (int i = 0; i < 3; i++) {
+      if (fabs(ld[i]) <= ACROSS && (free < 0 || fabs(ld[i]) < fabs(ld[free]))) {
+        free = i;
+      }
+    }
+  }
+  if (free < 0) {
     f->n = 1;
     sn_copy3(f->p[0], x);
+    return;
+  }
+  f->n = 2;
+  for (int k = 0; k < 2; k++) {
+    mjtNum local[3];
+    for (int i = 0; i < 3; i++) {
+      local[i] = (loc[i] >= 0 ? 1 : -1) * s->size[i];
+    }
+    local[free] = (k ? 1 : -1) * s->size[free];
+    to_world(f->p[k], s, local);
   }
 }
 
@@ -103,63 +127,99 @@ static void mesh_point(mjtNum res[3], const sn_convex* s, int mesh, int v) {
   to_world(res, s, local);
 }
 
+static void mesh_face(feature_t* f, const sn_convex* s, int mesh, int poly) {
+  const mjModel* m = s->m;
+  int vadr = m->mesh_polyvertadr[poly], vnum = m->mesh_polyvertnum[poly];
+  f->n = vnum;
+  for (int k = 0; k < vnum; k++) {
+    mesh_point(f->p[k], s, mesh, m->mesh_polyvert[vadr + k]);
+  }
+  sn_mulMatVec3(f->normal, s->mat, m->mesh_polynormal + 3 * poly);
+}
+
+#define MAXHIT 16
+
 // The hull polygons whose planes pass through x decide the feature: one polygon is a
-// face, two share an edge, more meet at a vertex.
-static void mesh_feature(feature_t* f, const sn_convex* s, const mjtNum x[3], mjtNum tol) {
+// face, two share an edge, more meet at a vertex; a polygon through x facing dir, or
+// an edge from the vertex lying across dir, takes precedence.
+static void mesh_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
+                         const mjtNum dir[3], mjtNum tol) {
   const mjModel* m = s->m;
   int mesh = m->geom_dataid[s->geom];
   int adr = m->mesh_polyadr[mesh], num = m->mesh_polynum[mesh];
-  mjtNum loc[3];
+  mjtNum loc[3], ld[3];
   to_local(loc, s, x);
-  int hit[3], nhit = 0;
-  for (int p = 0; p < num && nhit < 3; p++) {
+  sn_mulMatTVec3(ld, s->mat, dir);
+  int hit[MAXHIT], nhit = 0, best = -1;
+  mjtNum bestdot = -2;
+  for (int p = 0; p < num && nhit < MAXHIT; p++) {
     const mjtNum* nrm = m->mesh_polynormal + 3 * (adr + p);
     int v0 = m->mesh_polyvert[m->mesh_polyvertadr[adr + p]];
     const float* fv = m->mesh_vert + 3 * (m->mesh_vertadr[mesh] + v0);
     mjtNum rel[3] = {loc[0] - fv[0], loc[1] - fv[1], loc[2] - fv[2]};
-    if (fabs(sn_dot3(rel, nrm)) <= tol) {
+    if (fabs(sn_dot3(rel, nrm)) <= tol && m->mesh_polyvertnum[adr + p] >= 3 &&
+        m->mesh_polyvertnum[adr + p] <= MAXPOLY) {
+      mjtNum dot = sn_dot3(nrm, ld);
+      if (dot > bestdot) {
+        bestdot = dot;
+        best = nhit;
+      }
       hit[nhit++] = adr + p;
     }
   }
   f->n = 1;
   sn_copy3(f->p[0], x);
-  if (nhit == 1) {
-    int vadr = m->mesh_polyvertadr[hit[0]], vnum = m->mesh_polyvertnum[hit[0]];
-    if (vnum < 3 || vnum > MAXPOLY) {
-      return;
-    }
-    f->n = vnum;
-    for (int k = 0; k < vnum; k++) {
-      mesh_point(f->p[k], s, mesh, m->mesh_polyvert[vadr + k]);
-    }
-    sn_mulMatVec3(f->normal, s->mat, m->mesh_polynormal + 3 * hit[0]);
-  } else if (nhit == 2) {
-    const int* v1 = m->mesh_polyvert + m->mesh_polyvertadr[hit[0]];
-    const int* v2 = m->mesh_polyvert + m->mesh_polyvertadr[hit[1]];
-    int n1 = m->mesh_polyvertnum[hit[0]], n2 = m->mesh_polyvertnum[hit[1]];
-    int common[2], nc = 0;
-    for (int i = 0; i < n1 && nc < 2; i++) {
-      for (int j = 0; j < n2; j++) {
-        if (v1[i] == v2[j]) {
-          common[nc++] = v1[i];
-          break;
-        }
+  if (nhit == 0) {
+    return;
+  }
+  if (nhit == 1 || bestdot >= 1 - ALIGN) {
+    mesh_face(f, s, mesh, hit[best]);
+    return;
+  }
+  // edges of the polygons through x that pass through x: (a, b) consecutive vertices
+  int ea = -1, eb = -1;
+  mjtNum eacross = INFINITY;
+  for (int h = 0; h < nhit; h++) {
+    const int* pv = m->mesh_polyvert + m->mesh_polyvertadr[hit[h]];
+    int pn = m->mesh_polyvertnum[hit[h]];
+    for (int k = 0; k < pn; k++) {
+      mjtNum p0[3], p1[3], e[3], rel[3], c[3];
+      const float* f0 = m->mesh_vert + 3 * (m->mesh_vertadr[mesh] + pv[k]);
+      const float* f1 = m->mesh_vert + 3 * (m->mesh_vertadr[mesh] + pv[(k + 1) % pn]);
+      for (int i = 0; i < 3; i++) {
+        p0[i] = f0[i];
+        p1[i] = f1[i];
+      }
+      sn_sub3(e, p1, p0);
+      sn_sub3(rel, loc, p0);
+      sn_cross(c, e, rel);
+      mjtNum len = sn_norm3(e);
+      if (len < mjMINVAL || sn_norm3(c) > tol * len) {
+        continue;  // x is not on this edge's line
+      }
+      mjtNum across = fabs(sn_dot3(e, ld)) / len;
+      if (across < eacross) {
+        eacross = across;
+        ea = pv[k];
+        eb = pv[(k + 1) % pn];
       }
     }
-    if (nc == 2) {
-      f->n = 2;
-      mesh_point(f->p[0], s, mesh, common[0]);
-      mesh_point(f->p[1], s, mesh, common[1]);
-    }
+  }
+  // two polygons: x is on their shared edge; more: at a vertex, where only an edge
+  // nearly across dir counts
+  if (ea >= 0 && (nhit == 2 || eacross <= ACROSS)) {
+    f->n = 2;
+    mesh_point(f->p[0], s, mesh, ea);
+    mesh_point(f->p[1], s, mesh, eb);
   }
 }
 
-static void feature(feature_t* f, const sn_convex* s, const mjtNum x[3]) {
+static void feature(feature_t* f, const sn_convex* s, const mjtNum x[3], const mjtNum dir[3]) {
   mjtNum tol = 1e-6 * (1 + s->m->geom_rbound[s->geom]);
   if (s->type == mjGEOM_BOX) {
-    box_feature(f, s, x, tol);
+    box_feature(f, s, x, dir, tol);
   } else {
-    mesh_feature(f, s, x, tol);
+    mesh_feature(f, s, x, dir, tol);
   }
 }
 
@@ -265,39 +325,44 @@ static int polygon2d(mjtNum q[][2], const plane_t* pl, const feature_t* f, int r
   return f->n;
 }
 
+// Unit vectors u, v spanning the plane normal to n (u, v, n right-handed).
+static void plane_basis(plane_t* pl, const mjtNum n[3]) {
+  sn_copy3(pl->n, n);
+  mjtNum ax[3] = {0, 0, 0};
+  ax[fabs(n[1]) < 0.5 ? 1 : 2] = 1;
+  sn_addScl3(pl->u, ax, n, -sn_dot3(ax, n));
+  sn_normalize3(pl->u);
+  sn_cross(pl->v, n, pl->u);
+}
+
 static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
                   const sn_ccd_result* r) {
   feature_t fa, fb;
-  feature(&fa, a, r->x1);
-  feature(&fb, b, r->x2);
-  plane_t pl;
-  sn_copy3(pl.n, con[0].frame);
-  mjtNum ax[3] = {0, 0, 0};
-  ax[fabs(pl.n[1]) < 0.5 ? 1 : 2] = 1;
-  sn_addScl3(pl.u, ax, pl.n, -sn_dot3(ax, pl.n));
-  sn_normalize3(pl.u);
-  sn_cross(pl.v, pl.n, pl.u);
+  mjtNum nb[3];
+  sn_scl3(nb, con[0].frame, -1);
+  feature(&fa, a, r->x1, con[0].frame);
+  feature(&fb, b, r->x2, nb);
   mjContact base = con[0];
   mjtNum half = 0.5 * base.dist;
+  plane_t pl;
   int ncon = 0;
   if (fa.n >= 3 && fb.n >= 3) {
-    // a's face faces along n (counter-clockwise about n); b's faces against it
+    // face-face: the patch is b's face clipped by a's, the normal b's face normal
+    mjtNum n[3];
+    sn_scl3(n, fb.normal, -1);
+    plane_basis(&pl, n);
+    sn_copy3(base.frame, n);
     mjtNum clip[MAXPOLY][2], subj[MAXPOLY][2];
     int nc = polygon2d(clip, &pl, &fa, 0);
     int ns = polygon2d(subj, &pl, &fb, 1);
     ns = clip_polygon(subj, ns, clip, nc);
-    int use_b = fabs(sn_dot3(fb.normal, pl.n)) >= fabs(sn_dot3(fa.normal, pl.n));
     for (int k = 0; k < ns && ncon < mjMAXCONPAIR; k++) {
       mjtNum p[3];
-      if (use_b) {
-        lift(p, &pl, subj[k], fb.p[0], fb.normal);
-        make_contact(con + ncon++, &base, p, -half);
-      } else {
-        lift(p, &pl, subj[k], fa.p[0], fa.normal);
-        make_contact(con + ncon++, &base, p, half);
-      }
+      lift(p, &pl, subj[k], fb.p[0], fb.normal);
+      make_contact(con + ncon++, &base, p, -half);
     }
   } else if ((fa.n >= 3 && fb.n == 2) || (fa.n == 2 && fb.n >= 3)) {
+    plane_basis(&pl, base.frame);
     const feature_t* face = fa.n >= 3 ? &fa : &fb;
     const feature_t* edge = fa.n >= 3 ? &fb : &fa;
     mjtNum clip[MAXPOLY][2], e0[2], e1[2], t[2];
@@ -319,7 +384,6 @@ static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
     }
   }
   if (ncon == 0) {
-    con[0] = base;
     return 1;
   }
   return ncon;

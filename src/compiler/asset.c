@@ -33,3 +33,29 @@ void sn_asset_path(const sn_spec* spec, const char* typedir, const char* filedir
              file);
   }
 }
+
+const char* sn_asset_file(const sn_spec* spec, const char* file) {
+  const char* slash = spec->compiler.strippath && file ? strrchr(file, '/') : NULL;
+  return slash ? slash + 1 : file;
+}
+
+static int sn_paths_len(const sn_spec* spec, const char* file) {
+  return file && file[0] ? (int)strlen(sn_asset_file(spec, file)) + 1 : 0;
+}
+
+int sn_asset_paths_offset(const sn_spec* spec, int objtype) {
+  int n = 0;
+  if (objtype == mjOBJ_HFIELD) {
+    return n;
+  }
+  for (int i = 0; i < SN_COUNT(spec, hfields); i++) {
+    n += sn_paths_len(spec, SN_AT(spec, hfields, sn_hfield, i).file);
+  }
+  if (objtype == mjOBJ_MESH) {
+    return n;
+  }
+  for (int i = 0; i < SN_COUNT(spec, meshes); i++) {
+    n += sn_paths_len(spec, SN_AT(spec, meshes, sn_mesh, i).file);
+  }
+  return n;
+}

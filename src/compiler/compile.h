@@ -205,6 +205,11 @@ int sn_actuator_actnum(const sn_actuator* a);
 // texturedir) or assetdir, relative to the model's directory; strippath applies.
 void sn_asset_path(const sn_spec* spec, const char* typedir, const char* filedir,
                    const char* file, char* out, size_t n);
+// asset.c: where the files of one asset type (mjOBJ_HFIELD, mjOBJ_MESH, mjOBJ_TEXTURE)
+// start in mjModel.paths: 3.3.8 stores height-field, then mesh, then texture files.
+int sn_asset_paths_offset(const sn_spec* spec, int objtype);
+// asset.c: an asset's file name as mjModel.paths stores it (strippath applied).
+const char* sn_asset_file(const sn_spec* spec, const char* file);
 // mesh.c: load and process every mesh (files, scaling, centring, hull, inertia) before
 // the model sizes are known; then sizes, arrays, and release of the processed data.
 int sn_mesh_prepare(sn_ctx* c);
@@ -228,6 +233,11 @@ int sn_hfield_prepare(sn_ctx* c);
 void sn_hfield_sizes(sn_ctx* c, mjModel* z);
 int sn_compile_hfields(sn_ctx* c);
 void sn_hfield_free(sn_ctx* c);
+// hfield.c: size of a geom from the hfield it names (geoms of other types naming one are
+// an error); returns 0 with an error if the hfield is missing.
+int sn_hfield_geom_size(sn_ctx* c, const sn_geom* g, double size[3]);
+// hfield.c: bounding box, bounding radius and data id of compiled hfield geom id.
+int sn_hfield_geom(sn_ctx* c, const sn_geom* g, int id);
 // contact.c: <contact> pairs and excludes (after geoms and names).
 void sn_contact_sizes(sn_ctx* c, mjModel* z);
 int sn_compile_contacts(sn_ctx* c);

@@ -40,7 +40,7 @@ static int sn_pair_geoms(sn_ctx* c, int i, int* g1, int* g2) {
     g[k] = sn_find_name(c, mjOBJ_GEOM, names[k]);
     if (g[k] < 0) {
       return sn_cerr_attr(c, &p->loc, k ? "geom2" : "geom1",
-                          "geom '%s' not found in collision pair %d", names[k], i);
+                          "geom '%s' not found in collision %d", names[k], i);
     }
   }
   const int* bodyid = c->m->geom_bodyid;
@@ -58,7 +58,7 @@ static int sn_exclude_bodies(sn_ctx* c, int i, int* b1, int* b2) {
     b[k] = sn_find_name(c, mjOBJ_BODY, names[k]);
     if (b[k] < 0) {
       return sn_cerr_attr(c, &e->loc, k ? "body2" : "body1",
-                          "body '%s' not found in exclude %d", names[k], i);
+                          "body '%s' not found in bodypair %d", names[k], i);
     }
   }
   *b1 = b[0];
@@ -98,7 +98,7 @@ static int sn_compile_pairs(sn_ctx* c) {
     const sn_pair* p = &SN_AT(c->spec, pairs, sn_pair, i);
     ok = sn_pair_geoms(c, i, geoms + 2 * i, geoms + 2 * i + 1);
     if (ok && (p->condim != 1 && p->condim != 3 && p->condim != 4 && p->condim != 6)) {
-      ok = sn_cerr_attr(c, &p->loc, "condim", "invalid condim %d in collision pair %d",
+      ok = sn_cerr_attr(c, &p->loc, "condim", "invalid condim %d in contact pair %d",
                         p->condim, i);
     }
     if (ok) {

@@ -68,6 +68,9 @@ int sn_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose) 
       g->type != mjGEOM_SDF) {
     return sn_mesh_geom_resolve(c, g, size, pose);
   }
+  if (g->type == mjGEOM_HFIELD || (g->hfield && g->hfield[0])) {
+    return sn_hfield_geom_size(c, g, size);  // the asset gives the size
+  }
   if (g->type == mjGEOM_MESH) {
     return sn_cerr_attr(c, &g->loc, "mesh", "mesh geom needs a mesh");
   }
@@ -236,9 +239,12 @@ static int sn_geom_one(sn_ctx* c, int id) {
   }
   if (g->type == mjGEOM_MESH) {
     sn_mesh_geom_bounds(c, m->geom_dataid[id], m->geom_rbound + id, m->geom_aabb + 6 * id);
-    if (m->geom_matid[id] < 0) {
-      m->geom_matid[id] = sn_mesh_material(c, g->mesh);
-    }
+  }
+  if (m->geom_dataid[id] >= 0 && m->geom_matid[id] < 0) {
+    m->geom_matid[id] = sn_mesh_material(c, g->mesh);
+  }
+  if (g->type == mjGEOM_HFIELD && !sn_hfield_geom(c, g, id)) {
+    return 0;
   }
   mju_copy3(m->geom_pos + 3 * id, pose.pos);
   mju_copy4(m->geom_quat + 4 * id, pose.quat);

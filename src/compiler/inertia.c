@@ -81,6 +81,7 @@ static int sn_unit_props(int type, const double s[3], int shell, double* measure
       }
       return 1;
 
+    case mjGEOM_HFIELD:  // 3.3.8: the box of half-sizes geom_size
     case mjGEOM_BOX:
       if (shell) {
         *measure = 0;

@@ -3,8 +3,8 @@
 // the model arrays, and the mesh-related parts of geoms (sizes, bounds, fitting).
 //
 // Processing order (each step checked against MuJoCo 3.3.8):
-//   1. vertices v' = scale * conj(refquat) (v - refpos); faces flipped if the scale
-//      mirrors the mesh;
+//   1. vertices v' = scale * conj(refquat) (v - refpos) (a mirroring scale does not
+//      reorder the faces);
 //   2. no faces: the convex hull's triangles become the faces;
 //   3. normals, if not given, from the faces (normals.c rules below);
 //   4. volume, centre and inertia (mesh_inertia.c) -> mesh_pos, mesh_quat: the
@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "compiler/mesh.h"
 #include "io/meshfile.h"
@@ -95,6 +96,68 @@ static int sn_mesh_inline(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf) {
   return 1;
 }
 
+// STL files give every triangle its own three vertices; 3.3.8 merges vertices with
+// identical coordinates (first occurrence kept, in file order) and re-indexes faces.
+static int sn_is_format(const sn_mesh* sm, const char* type, const char* ext) {
+  const char* ct = sm->content_type;
+  if (ct && ct[0]) {
+    return !strcasecmp(ct, type);
+  }
+  const char* dot = strrchr(sm->file, '.');
+  return dot && !strcasecmp(dot, ext);
+}
+
+static int sn_is_stl(const sn_mesh* sm) {
+  return sn_is_format(sm, "model/stl", ".stl") || sn_is_format(sm, "model/x-stl", ".stl");
+}
+
+static unsigned sn_vert_hash(const float* v) {
+  unsigned bits[3], h = 2166136261u;
+  memcpy(bits, v, sizeof(bits));
+  for (int k = 0; k < 3; k++) {
+    h = (h ^ bits[k]) * 16777619u;
+  }
+  return h;
+}
+
+static void sn_merge_vertices(sn_meshfile* mf) {
+  int n = mf->nvert;
+  if (n <= 0) {
+    return;
+  }
+  size_t cap = 1;
+  while (cap < 2 * (size_t)n) {
+    cap <<= 1;
+  }
+  int* table = (int*)mju_malloc(sizeof(int) * cap);
+  int* map = (int*)mju_malloc(sizeof(int) * (size_t)n);
+  for (size_t i = 0; i < cap; i++) {
+    table[i] = -1;
+  }
+  int kept = 0;
+  for (int i = 0; i < n; i++) {
+    const float* v = mf->vert + 3 * i;
+    size_t slot = sn_vert_hash(v) & (cap - 1);
+    while (table[slot] >= 0 && memcmp(mf->vert + 3 * table[slot], v, 3 * sizeof(float))) {
+      slot = (slot + 1) & (cap - 1);
+    }
+    if (table[slot] < 0) {
+      // a new vertex: move it down to its final index (table keeps final indices)
+      memmove(mf->vert + 3 * kept, v, 3 * sizeof(float));
+      table[slot] = kept;
+      map[i] = kept++;
+    } else {
+      map[i] = table[slot];
+    }
+  }
+  for (int f = 0; f < 3 * mf->nface; f++) {
+    mf->face[f] = map[mf->face[f]];
+  }
+  mf->nvert = kept;
+  mju_free(table);
+  mju_free(map);
+}
+
 static int sn_mesh_load(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf) {
   if (sm->builtin && sm->builtin[0]) {
     return sn_cerr_attr(c, &sm->loc, "builtin", "not yet supported: builtin meshes");
@@ -117,6 +180,21 @@ static int sn_mesh_load(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf) {
   mju_free(buf);
   if (rc != 0) {
     return sn_cerr_attr(c, &sm->loc, "file", "%s", err);
+  }
+  for (int f = 0; f < 3 * mf->nface; f++) {
+    if (mf->face[f] < 0 || mf->face[f] >= mf->nvert) {
+      return sn_cerr(c, &sm->loc, "in face %d, vertex index %d does not exist", f / 3,
+                     mf->face[f]);
+    }
+  }
+  if (sn_is_stl(sm)) {
+    sn_merge_vertices(mf);
+  }
+  // OBJ texture coordinates have v pointing up; 3.3.8 stores 1 - v
+  if (sn_is_format(sm, "model/obj", ".obj")) {
+    for (int i = 0; i < mf->ntexcoord; i++) {
+      mf->texcoord[2 * i + 1] = 1 - mf->texcoord[2 * i + 1];
+    }
   }
   return 1;
 }
@@ -237,9 +315,11 @@ static void sn_finish_arrays(sn_mesh_built* mb, const double* v, const double* n
   }
   mb->nnormal = nnormal;
   mb->normal = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)nnormal);
+  double qinv[4];
+  mju_negQuat(qinv, mb->quat);
   for (int i = 0; i < nnormal; i++) {
     double r[3];
-    mju_mulMatTVec3(r, R, nrm + 3 * i);
+    mju_rotVecQuat(r, nrm + 3 * i, qinv);
     for (int k = 0; k < 3; k++) {
       mb->normal[3 * i + k] = (float)r[k];
     }
@@ -261,7 +341,7 @@ static int sn_mesh_frame(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, const 
   int ok = sn_mesh_massprops(v, mb->nvert, face, nface, sm->inertia, &mb->measure, com, tensor,
                              err, sizeof(err));
   if (!ok) {
-    return sn_cerr(c, &sm->loc, "%s", err);
+    return sn_cerr(c, &sm->loc, "%s: %s", err, sm->name);
   }
   mju_copy3(mb->pos, com);
   sn_eig3(mb->inertia, mb->quat, tensor);
@@ -271,29 +351,12 @@ static int sn_mesh_frame(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, const 
 // A directed edge used by two faces means inconsistently oriented faces (an exact
 // volume needs a well-oriented surface).
 static int sn_check_orientation(sn_ctx* c, const sn_mesh* sm, const int* face, int nface) {
-  for (int f = 0; f < nface; f++) {
-    for (int k = 0; k < 3; k++) {
-      int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
-      for (int g = 0; g < f; g++) {
-        for (int l = 0; l < 3; l++) {
-          if (face[3 * g + l] == a && face[3 * g + (l + 1) % 3] == b) {
-            return sn_cerr(c, &sm->loc, "faces of mesh '%s' have inconsistent orientation. "
-                           "Please check the faces containing the vertices %d and %d.",
-                           sm->name, a, b);
-          }
-        }
-      }
-    }
+  int a, b;
+  if (sn_mesh_misoriented(face, nface, &a, &b)) {
+    return sn_cerr(c, &sm->loc, "faces of mesh '%s' have inconsistent orientation. "
+                   "Please check the faces containing the vertices %d and %d.", sm->name, a, b);
   }
   return 1;
-}
-
-static void sn_flip_faces(int* face, int nface) {
-  for (int f = 0; f < nface; f++) {
-    int t = face[3 * f + 1];
-    face[3 * f + 1] = face[3 * f + 2];
-    face[3 * f + 2] = t;
-  }
 }
 
 static int sn_mesh_raw_hull(sn_ctx* c, const sn_mesh* sm, const sn_meshfile* mf, sn_hull* h) {
@@ -307,7 +370,9 @@ static int sn_mesh_raw_hull(sn_ctx* c, const sn_mesh* sm, const sn_meshfile* mf,
   return ok ? 1 : sn_cerr(c, &sm->loc, "%s", err);
 }
 
-static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
+// needhull: a colliding mesh geom uses the mesh, which then keeps its hull graph
+// (3.3.8 builds it only then) and takes its polygons from the hull.
+static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int needhull) {
   if (!sm->name[0]) {
     return sn_cerr(c, &sm->loc, "empty name in mesh");
   }
@@ -340,14 +405,27 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
   }
   // the hull (collision graph; the faces of a face-less mesh; convex inertia) is built
   // from the vertices as given: 3.3.8's vertex and face orders are qhull's for those
-  if (!sn_mesh_raw_hull(c, sm, &mf, &mb->hull)) {
+  int hull = needhull || !mf.nface || sm->inertia == mjMESH_INERTIA_CONVEX;
+  if (hull && !sn_mesh_raw_hull(c, sm, &mf, &mb->hull)) {
     goto done;
   }
-  // a mirroring scale turns the faces inside out
-  if (sm->scale[0] * sm->scale[1] * sm->scale[2] < 0) {
-    sn_flip_faces(mb->face, mb->nface);
-    sn_flip_faces(mb->hull.face, mb->hull.nface);
-    sn_flip_faces(mb->hull.graph + mb->hull.ngraph - 3 * mb->hull.nface, mb->hull.nface);
+  // a mirroring scale turns the faces of mesh files around (second and third vertex,
+  // normal and texture coordinate indices swapped); 3.3.8 leaves inline faces as they are (they are then inside out, which
+  // the exact and convex volumes reject)
+  if (sm->file[0] && sm->scale[0] * sm->scale[1] * sm->scale[2] < 0) {
+    for (int f = 0; f < mb->nface; f++) {
+      int t = mb->face[3 * f + 1];
+      mb->face[3 * f + 1] = mb->face[3 * f + 2];
+      mb->face[3 * f + 2] = t;
+      int* other[2] = {mf.facenormal, mf.facetexcoord};
+      for (int k = 0; k < 2; k++) {
+        if (other[k]) {
+          t = other[k][3 * f + 1];
+          other[k][3 * f + 1] = other[k][3 * f + 2];
+          other[k][3 * f + 2] = t;
+        }
+      }
+    }
   }
   if (sm->inertia == mjMESH_INERTIA_EXACT && !sn_check_orientation(c, sm, mb->face, mb->nface)) {
     goto done;
@@ -362,29 +440,36 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
   nrm = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)nnormal);
   mb->facenormal = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mb->nface);
   if (mf.nnormal) {
-    for (int i = 0; i < mf.nnormal; i++) {
-      double* n = nrm + 3 * i;
-      for (int k = 0; k < 3; k++) {
-        n[k] = mf.normal[3 * i + k];
-      }
-      double q[4], R[9], r[3];
-      mju_copy4(q, sm->refquat);
-      mju_normalize4(q);
-      mju_quat2Mat(R, q);
-      mju_mulMatTVec3(r, R, n);
-      for (int k = 0; k < 3; k++) {
-        n[k] = r[k] / sm->scale[k];
-      }
-      mju_normalize3(n);
+    for (int i = 0; i < 3 * mf.nnormal; i++) {
+      nrm[i] = mf.normal[i];
     }
-    if (mf.facenormal) {
-      memcpy(mb->facenormal, mf.facenormal, sizeof(int) * 3 * (size_t)mb->nface);
-    } else {
-      memcpy(mb->facenormal, mb->face, sizeof(int) * 3 * (size_t)mb->nface);
-    }
+    memcpy(mb->facenormal, mf.facenormal ? mf.facenormal : mb->face,
+           sizeof(int) * 3 * (size_t)mb->nface);
   } else {
-    sn_make_normals(v, mb->nvert, mb->face, mb->nface, sm->smoothnormal, nrm);
+    // from the vertices as given; the scale is applied to the result below
+    double* rv = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mb->nvert);
+    for (int i = 0; i < 3 * mb->nvert; i++) {
+      rv[i] = mf.vert[i];
+    }
+    sn_make_normals(rv, mb->nvert, mb->face, mb->nface, sm->smoothnormal, nrm);
+    mju_free(rv);
     memcpy(mb->facenormal, mb->face, sizeof(int) * 3 * (size_t)mb->nface);
+  }
+  // reference frame and scale: 3.3.8 multiplies normals by the scale (not its inverse)
+  for (int i = 0; i < nnormal; i++) {
+    double* n = nrm + 3 * i;
+    double q[4], R[9], r[3];
+    mju_copy4(q, sm->refquat);
+    mju_normalize4(q);
+    mju_quat2Mat(R, q);
+    mju_mulMatTVec3(r, R, n);
+    for (int k = 0; k < 3; k++) {
+      n[k] = r[k] * sm->scale[k];
+    }
+    mju_normalize3(n);
+    for (int k = 0; k < 3; k++) {
+      n[k] = (float)n[k];  // stored in single precision before the principal rotation
+    }
   }
   mb->facetexcoord = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mb->nface);
   if (mf.ntexcoord) {
@@ -400,7 +485,12 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb) {
     raw[i] = mf.vert[i];
   }
   sn_finish_arrays(mb, v, nrm, nnormal, vd);
-  sn_mesh_polygons(mb, raw, vd);
+  if (needhull) {
+    sn_mesh_polygons(mb, mb->hull.face, mb->hull.nface, raw, vd);
+  } else {
+    sn_mesh_polygons(mb, mb->face, mb->nface, raw, vd);
+    sn_mesh_hull_free(&mb->hull);
+  }
   sn_mesh_bvh(mb, vd);
   ok = 1;
 
@@ -420,7 +510,14 @@ int sn_mesh_prepare(sn_ctx* c) {
   }
   c->meshes = (sn_mesh_built*)sn_alloc0(sizeof(sn_mesh_built) * (size_t)n);
   for (int i = 0; i < n; i++) {
-    if (!sn_mesh_process(c, sn_spec_mesh(c, i), c->meshes + i)) {
+    const sn_mesh* sm = sn_spec_mesh(c, i);
+    int needhull = 0;
+    for (int g = 0; g < SN_COUNT(c->spec, geoms) && !needhull; g++) {
+      const sn_geom* sg = &SN_AT(c->spec, geoms, sn_geom, g);
+      needhull = sg->type == mjGEOM_MESH && (sg->contype | sg->conaffinity) &&
+                 !strcmp(sg->mesh, sm->name);
+    }
+    if (!sn_mesh_process(c, sm, c->meshes + i, needhull)) {
       return 0;
     }
   }
@@ -445,7 +542,6 @@ void sn_mesh_sizes(sn_ctx* c, mjModel* z) {
   z->nmesh = n;
   for (int i = 0; i < n; i++) {
     const sn_mesh_built* mb = c->meshes + i;
-    const sn_mesh* sm = sn_spec_mesh(c, i);
     z->nmeshvert += mb->nvert;
     z->nmeshnormal += mb->nnormal;
     z->nmeshtexcoord += mb->ntexcoord;
@@ -456,11 +552,6 @@ void sn_mesh_sizes(sn_ctx* c, mjModel* z) {
     z->nmeshpolymap += mb->npolymap;
     z->nbvh += mb->nbvh;
     z->nbvhstatic += mb->nbvh;
-    if (sm->file[0]) {
-      // the texture count reserved one empty string when no texture has a path
-      int only_empty = z->npaths == 1 && !SN_COUNT(c->spec, textures);
-      z->npaths = (only_empty ? 0 : z->npaths) + (int)strlen(sm->file) + 1;
-    }
   }
 }
 
@@ -476,10 +567,8 @@ int sn_compile_meshes(sn_ctx* c) {
   for (int i = 0; i < m->nmesh; i++) {
     bvh -= c->meshes[i].nbvh;
   }
-  int pathadr = m->npaths;
-  for (int i = 0; i < m->nmesh; i++) {
-    pathadr -= sn_spec_mesh(c, i)->file[0] ? (int)strlen(sn_spec_mesh(c, i)->file) + 1 : 0;
-  }
+  // npaths (sn_texture_count) covers every asset file: height fields, meshes, textures
+  int pathadr = sn_asset_paths_offset(c->spec, mjOBJ_MESH);
   for (int i = 0; i < m->nmesh; i++) {
     const sn_mesh_built* mb = c->meshes + i;
     const sn_mesh* sm = sn_spec_mesh(c, i);
@@ -529,9 +618,10 @@ int sn_compile_meshes(sn_ctx* c) {
     mju_copy3(m->mesh_pos + 3 * i, mb->pos);
     mju_copy4(m->mesh_quat + 4 * i, mb->quat);
     if (sm->file[0]) {
-      size_t len = strlen(sm->file) + 1;
+      const char* file = sn_asset_file(c->spec, sm->file);
+      size_t len = strlen(file) + 1;
       m->mesh_pathadr[i] = pathadr;
-      memcpy(m->paths + pathadr, sm->file, len);
+      memcpy(m->paths + pathadr, file, len);
       pathadr += (int)len;
     } else {
       m->mesh_pathadr[i] = -1;
@@ -639,6 +729,10 @@ int sn_mesh_geom_massprops(sn_ctx* c, const sn_geom* g, double* mass, double ine
   int id = sn_mesh_find(c, g->mesh);
   if (id < 0) {
     return sn_cerr_attr(c, &g->loc, "mesh", "mesh '%s' not found in geom", g->mesh);
+  }
+  if (g->shellinertia) {
+    return sn_cerr_attr(c, &g->loc, "shellinertia",
+                        "for mesh geoms, inertia should be specified in the mesh asset");
   }
   const sn_mesh_built* mb = c->meshes + id;
   double rho = g->mass >= 0 ? g->mass / mb->measure : g->density;

@@ -27,7 +27,7 @@ typedef struct sn_mesh_built {
   int* face;
   int* facenormal;
   int* facetexcoord;
-  sn_hull hull;               // graph empty (ngraph 0) if the hull could not be built
+  sn_hull hull;               // empty unless a colliding mesh geom uses the mesh
   // polygons: coplanar hull triangles merged
   int npoly;
   double* polynormal;
@@ -66,9 +66,14 @@ void sn_mesh_hull_free(sn_hull* h);
 int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface, int mode,
                       double* measure, double com[3], double tensor[9], char* err, int errsz);
 
-// mesh_poly.c: polygons of the hull (coplanar triangles merged; raw: the vertices the
-// hull was built from, vert: final vertices in double precision).
-void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert);
+// mesh_poly.c: polygons of a triangle set (the hull's, or the mesh's own faces):
+// adjacent coplanar triangles merged; raw: the vertices as given, vert: final
+// vertices in double precision.
+void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nface, const double* raw,
+                      const double* vert);
+// mesh_poly.c: does a directed edge appear in two faces (inconsistent orientation)?
+// Returns 1 with the first such edge (a, b) in face order.
+int sn_mesh_misoriented(const int* face, int nface, int* a, int* b);
 // mesh_poly.c: the face BVH of a processed mesh (vert: final vertices, double).
 void sn_mesh_bvh(sn_mesh_built* mb, const double* vert);
 

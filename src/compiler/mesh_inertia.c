@@ -105,6 +105,10 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
   if (mode == mjMESH_INERTIA_LEGACY) {
     total = sn_centre(&t, com, apex);  // total relative to the centre; apex is scratch
   }
+  if (total < 0) {
+    snprintf(err, (size_t)errsz, "mesh volume is negative (misoriented triangles)");
+    return 0;
+  }
   if (total < mjMINVAL) {
     snprintf(err, (size_t)errsz, "mesh volume is too small (%g): the mesh may be open or "
              "its faces oriented inwards", total);

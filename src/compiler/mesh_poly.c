@@ -38,34 +38,98 @@ static int sn_cmp_poly(const void* a, const void* b) {
   return (p->first > q->first) - (p->first < q->first);
 }
 
-// Does face g share an edge with face f (in opposite directions)?
-static int sn_adjacent(const int* f, const int* g) {
-  for (int a = 0; a < 3; a++) {
-    for (int b = 0; b < 3; b++) {
-      if (f[a] == g[(b + 1) % 3] && f[(a + 1) % 3] == g[b]) {
-        return 1;
+// Directed edges of a triangle set in an open-addressing table: edge (a, b) -> the
+// first face that has it. The face across edge (a, b) of a face is the one with (b, a).
+typedef struct {
+  long long* key;
+  int* face;
+  size_t mask;
+} sn_edgemap;
+
+static size_t sn_edge_slot(const sn_edgemap* e, long long key) {
+  unsigned long long h = (unsigned long long)key * 0x9E3779B97F4A7C15ull;
+  size_t slot = (size_t)(h >> 17) & e->mask;
+  while (e->face[slot] >= 0 && e->key[slot] != key) {
+    slot = (slot + 1) & e->mask;
+  }
+  return slot;
+}
+
+static long long sn_edge_key(int a, int b) {
+  return ((long long)a << 32) | (unsigned)b;
+}
+
+static void sn_edgemap_alloc(sn_edgemap* e, int nf) {
+  size_t cap = 8;
+  while (cap < 6 * (size_t)nf) {
+    cap <<= 1;
+  }
+  e->mask = cap - 1;
+  e->key = (long long*)mju_malloc(sizeof(long long) * cap);
+  e->face = (int*)mju_malloc(sizeof(int) * cap);
+  for (size_t i = 0; i < cap; i++) {
+    e->face[i] = -1;
+  }
+}
+
+static void sn_edgemap_build(sn_edgemap* e, const int* face, int nf) {
+  sn_edgemap_alloc(e, nf);
+  for (int f = 0; f < nf; f++) {
+    for (int k = 0; k < 3; k++) {
+      long long key = sn_edge_key(face[3 * f + k], face[3 * f + (k + 1) % 3]);
+      size_t slot = sn_edge_slot(e, key);
+      if (e->face[slot] < 0) {
+        e->key[slot] = key;
+        e->face[slot] = f;
       }
     }
   }
-  return 0;
+}
+
+static int sn_edgemap_find(const sn_edgemap* e, int a, int b) {
+  return e->face[sn_edge_slot(e, sn_edge_key(a, b))];
+}
+
+static void sn_edgemap_free(sn_edgemap* e) {
+  mju_free(e->key);
+  mju_free(e->face);
+}
+
+int sn_mesh_misoriented(const int* face, int nf, int* a, int* b) {
+  sn_edgemap e;
+  sn_edgemap_alloc(&e, nf);
+  int found = 0;
+  for (int f = 0; f < nf && !found; f++) {
+    for (int k = 0; k < 3 && !found; k++) {
+      *a = face[3 * f + k];
+      *b = face[3 * f + (k + 1) % 3];
+      long long key = sn_edge_key(*a, *b);
+      size_t slot = sn_edge_slot(&e, key);
+      if (e.face[slot] >= 0 && e.face[slot] < f) {
+        found = 1;
+      } else if (e.face[slot] < 0) {
+        e.key[slot] = key;
+        e.face[slot] = f;
+      }
+    }
+  }
+  sn_edgemap_free(&e);
+  return found;
 }
 
 // Boundary loop of a group of faces: start at the first boundary edge of the first
 // face and follow boundary edges head to tail.
-static int sn_boundary(const int* face, const int* group, int n, int* out) {
+static int sn_boundary(const int* face, const int* group, int n, const sn_edgemap* e,
+                       const int* groupof, int* out) {
   int nedge = 0;
   int* from = (int*)mju_malloc(sizeof(int) * 3 * (size_t)n);
   int* to = (int*)mju_malloc(sizeof(int) * 3 * (size_t)n);
   for (int i = 0; i < n; i++) {
     const int* f = face + 3 * group[i];
     for (int k = 0; k < 3; k++) {
-      int a = f[k], b = f[(k + 1) % 3], inner = 0;
-      for (int j = 0; j < n && !inner; j++) {
-        const int* g = face + 3 * group[j];
-        for (int l = 0; l < 3 && !inner; l++) {
-          inner = g[l] == b && g[(l + 1) % 3] == a;
-        }
-      }
+      int a = f[k], b = f[(k + 1) % 3];
+      int across = sn_edgemap_find(e, b, a);
+      int inner = across >= 0 && groupof[across] == groupof[group[i]];
       if (!inner) {
         from[nedge] = a;
         to[nedge++] = b;
@@ -91,10 +155,8 @@ static int sn_boundary(const int* face, const int* group, int n, int* out) {
   return count;
 }
 
-void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert) {
-  const sn_hull* h = &mb->hull;
-  int nf = h->nface;
-  const int* face = h->face;
+void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* raw,
+                      const double* vert) {
   int* group = (int*)mju_malloc(sizeof(int) * (size_t)(nf > 0 ? nf : 1));
   double* fn = (double*)mju_malloc(sizeof(double) * 3 * (size_t)(nf > 0 ? nf : 1));
   for (int f = 0; f < nf; f++) {
@@ -102,6 +164,8 @@ void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert) 
     sn_face_normal(raw, face + 3 * f, fn + 3 * f);
   }
   // flood fill coplanar neighbours
+  sn_edgemap edges;
+  sn_edgemap_build(&edges, face, nf);
   int npoly = 0;
   int* stack = (int*)mju_malloc(sizeof(int) * (size_t)(nf > 0 ? nf : 1));
   for (int f = 0; f < nf; f++) {
@@ -113,9 +177,9 @@ void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert) 
     stack[top++] = f;
     while (top) {
       int g = stack[--top];
-      for (int k = 0; k < nf; k++) {
-        if (group[k] < 0 && sn_adjacent(face + 3 * g, face + 3 * k) &&
-            mju_dot3(fn + 3 * f, fn + 3 * k) > 1 - SN_COPLANAR_TOL) {
+      for (int j = 0; j < 3; j++) {
+        int k = sn_edgemap_find(&edges, face[3 * g + (j + 1) % 3], face[3 * g + j]);
+        if (k >= 0 && group[k] < 0 && mju_dot3(fn + 3 * f, fn + 3 * k) > 1 - SN_COPLANAR_TOL) {
           group[k] = npoly;
           stack[top++] = k;
         }
@@ -140,16 +204,30 @@ void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert) 
   }
   qsort(key, (size_t)npoly, sizeof(sn_polykey), sn_cmp_poly);
   int adr = 0;
+  // faces of each group, in face order
+  int* gadr = (int*)mju_malloc(sizeof(int) * (size_t)(npoly + 1));
+  int* gfaces = (int*)mju_malloc(sizeof(int) * (size_t)(nf ? nf : 1));
+  memset(gadr, 0, sizeof(int) * (size_t)(npoly + 1));
+  for (int f = 0; f < nf; f++) {
+    gadr[group[f] + 1]++;
+  }
   for (int p = 0; p < npoly; p++) {
-    int n = 0, first = key[p].first;
-    for (int f = 0; f < nf; f++) {
-      if (group[f] == key[p].group) {
-        members[n++] = f;
-      }
-    }
+    gadr[p + 1] += gadr[p];
+  }
+  for (int f = 0; f < nf; f++) {
+    gfaces[gadr[group[f]]++] = f;
+  }
+  for (int p = npoly; p > 0; p--) {
+    gadr[p] = gadr[p - 1];
+  }
+  gadr[0] = 0;
+  for (int p = 0; p < npoly; p++) {
+    int first = key[p].first, g = key[p].group;
+    int n = gadr[g + 1] - gadr[g];
+    memcpy(members, gfaces + gadr[g], sizeof(int) * (size_t)n);
     sn_face_normal(vert, face + 3 * first, mb->polynormal + 3 * p);
     mb->polyvertadr[p] = adr;
-    mb->polyvertnum[p] = sn_boundary(face, members, n, mb->polyvert + adr);
+    mb->polyvertnum[p] = sn_boundary(face, members, n, &edges, group, mb->polyvert + adr);
     adr += mb->polyvertnum[p];
   }
   mb->npolyvert = adr;
@@ -177,6 +255,9 @@ void sn_mesh_polygons(sn_mesh_built* mb, const double* raw, const double* vert) 
     }
   }
   mju_free(fill);
+  mju_free(gadr);
+  mju_free(gfaces);
+  sn_edgemap_free(&edges);
   mju_free(key);
   mju_free(members);
   mju_free(stack);

@@ -27,6 +27,7 @@ static const char* sn_name_of(sn_ctx* c, int objtype, int id) {
     case mjOBJ_CAMERA: return SN_AT(s, cameras, sn_camera, c->cam_order[id]).name;
     case mjOBJ_LIGHT: return SN_AT(s, lights, sn_light, c->light_order[id]).name;
     case mjOBJ_MESH: return SN_AT(s, meshes, sn_mesh, id).name;
+    case mjOBJ_HFIELD: return SN_AT(s, hfields, sn_hfield, id).name;
     case mjOBJ_TEXTURE: return SN_AT(s, textures, sn_texture, id).name;
     case mjOBJ_MATERIAL: return SN_AT(s, materials, sn_material, id).name;
     case mjOBJ_PAIR: return SN_AT(s, pairs, sn_pair, c->pair_order[id]).name;
@@ -51,6 +52,7 @@ static const sn_srcloc* sn_loc_of(sn_ctx* c, int objtype, int id) {
     case mjOBJ_CAMERA: return &SN_AT(s, cameras, sn_camera, c->cam_order[id]).loc;
     case mjOBJ_LIGHT: return &SN_AT(s, lights, sn_light, c->light_order[id]).loc;
     case mjOBJ_MESH: return &SN_AT(s, meshes, sn_mesh, id).loc;
+    case mjOBJ_HFIELD: return &SN_AT(s, hfields, sn_hfield, id).loc;
     case mjOBJ_TEXTURE: return &SN_AT(s, textures, sn_texture, id).loc;
     case mjOBJ_MATERIAL: return &SN_AT(s, materials, sn_material, id).loc;
     case mjOBJ_PAIR: return &SN_AT(s, pairs, sn_pair, c->pair_order[id]).loc;
@@ -80,6 +82,7 @@ static int sn_nametypes(sn_ctx* c, mjModel* m, sn_nametype* t) {
   T(mjOBJ_CAMERA, SN_COUNT(s, cameras), name_camadr)
   T(mjOBJ_LIGHT, SN_COUNT(s, lights), name_lightadr)
   T(mjOBJ_MESH, SN_COUNT(s, meshes), name_meshadr)
+  T(mjOBJ_HFIELD, SN_COUNT(s, hfields), name_hfieldadr)
   T(mjOBJ_TEXTURE, SN_COUNT(s, textures), name_texadr)
   T(mjOBJ_MATERIAL, SN_COUNT(s, materials), name_matadr)
   T(mjOBJ_PAIR, SN_COUNT(s, pairs), name_pairadr)
@@ -189,6 +192,7 @@ int sn_find_name(sn_ctx* c, int objtype, const char* name) {
     case mjOBJ_CAMERA: n = SN_COUNT(s, cameras); break;
     case mjOBJ_LIGHT: n = SN_COUNT(s, lights); break;
     case mjOBJ_MESH: n = SN_COUNT(s, meshes); break;
+    case mjOBJ_HFIELD: n = SN_COUNT(s, hfields); break;
     case mjOBJ_TEXTURE: n = SN_COUNT(s, textures); break;
     case mjOBJ_MATERIAL: n = SN_COUNT(s, materials); break;
     case mjOBJ_PAIR: n = SN_COUNT(s, pairs); break;

@@ -437,7 +437,7 @@ int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths) {
   sn_spec* s = c->spec;
   long long total = 0;
   *ntexdata = 0;
-  *npaths = 0;
+  *npaths = sn_asset_paths_offset(s, mjOBJ_TEXTURE);
   for (int i = 0; i < SN_COUNT(s, textures); i++) {
     const sn_texture* t = &SN_AT(s, textures, sn_texture, i);
     int w = 0, h = 0, srgb = 0;
@@ -453,7 +453,7 @@ int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths) {
     }
     *ntexdata = (int)total;
     if (t->builtin == mjBUILTIN_NONE && t->file && t->file[0]) {
-      *npaths += (int)strlen(t->file) + 1;
+      *npaths += (int)strlen(sn_asset_file(s, t->file)) + 1;
     }
   }
   if (!*npaths) {
@@ -464,7 +464,7 @@ int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths) {
 
 int sn_compile_textures(sn_ctx* c) {
   mjModel* m = c->m;
-  int adr = 0, pathadr = 0;
+  int adr = 0, pathadr = sn_asset_paths_offset(c->spec, mjOBJ_TEXTURE);
   m->paths[0] = 0;
   for (int id = 0; id < m->ntex; id++) {
     const sn_texture* t = &SN_AT(c->spec, textures, sn_texture, id);
@@ -494,9 +494,10 @@ int sn_compile_textures(sn_ctx* c) {
     }
     mju_free(img);
     if (t->builtin == mjBUILTIN_NONE && t->file && t->file[0]) {
-      size_t len = strlen(t->file) + 1;
+      const char* file = sn_asset_file(c->spec, t->file);
+      size_t len = strlen(file) + 1;
       m->tex_pathadr[id] = pathadr;
-      memcpy(m->paths + pathadr, t->file, len);
+      memcpy(m->paths + pathadr, file, len);
       pathadr += (int)len;
     }
     adr += w * h * t->nchannel;

@@ -1,4 +1,4 @@
-// Assets: textures, materials and meshes (height fields and skins are not yet supported
+// Assets: textures, materials, meshes and height fields (skins are not yet supported
 // and stop at validation).
 #include <string.h>
 
@@ -11,6 +11,23 @@ static sn_srcloc rd_asset_loc(sn_reader* r, const sn_xml_node* node) {
   loc.column = node->column;
   loc.element = sn_spec_strdup(r->spec, node->name);
   return loc;
+}
+
+// A mesh or texture without a name is named after its file (no directory, no extension).
+static const char* rd_name_from_file(sn_reader* r, const char* file) {
+  const char* base = strrchr(file, '/');
+  base = base ? base + 1 : file;
+  const char* bs = strrchr(base, '\\');
+  base = bs ? bs + 1 : base;
+  const char* dot = strrchr(base, '.');
+  size_t n = dot ? (size_t)(dot - base) : strlen(base);
+  char buf[512];
+  if (n >= sizeof(buf)) {
+    n = sizeof(buf) - 1;
+  }
+  memcpy(buf, base, n);
+  buf[n] = 0;
+  return sn_spec_strdup(r->spec, buf);
 }
 
 static void rd_texture(sn_reader* r, const sn_xml_node* node) {
@@ -39,6 +56,9 @@ static void rd_texture(sn_reader* r, const sn_xml_node* node) {
   rd_keyword(r, node, "hflip", &t->hflip);
   rd_keyword(r, node, "vflip", &t->vflip);
   rd_int(r, node, "nchannel", &t->nchannel);
+  if ((!t->name || !t->name[0]) && t->file && t->file[0]) {
+    t->name = rd_name_from_file(r, t->file);
+  }
   t->loc = rd_asset_loc(r, node);
   rd_check_used(r, node);
 }
@@ -61,23 +81,6 @@ void rd_mesh_attrs(sn_reader* r, const sn_xml_node* node, sn_mesh* m) {
   rd_string(r, node, "material", &m->material);
 }
 
-// A mesh without a name is named after its file (no directory, no extension).
-static const char* rd_mesh_name_from_file(sn_reader* r, const char* file) {
-  const char* base = strrchr(file, '/');
-  base = base ? base + 1 : file;
-  const char* bs = strrchr(base, '\\');
-  base = bs ? bs + 1 : base;
-  const char* dot = strrchr(base, '.');
-  size_t n = dot ? (size_t)(dot - base) : strlen(base);
-  char buf[512];
-  if (n >= sizeof(buf)) {
-    n = sizeof(buf) - 1;
-  }
-  memcpy(buf, base, n);
-  buf[n] = 0;
-  return sn_spec_strdup(r->spec, buf);
-}
-
 static void rd_mesh(sn_reader* r, const sn_xml_node* node) {
   const sn_defclass* cls = rd_class(r, node, 0);
   sn_mesh* m = (sn_mesh*)sn_spec_append(r->spec, &r->spec->meshes, sizeof(sn_mesh));
@@ -85,7 +88,7 @@ static void rd_mesh(sn_reader* r, const sn_xml_node* node) {
   rd_string(r, node, "name", &m->name);
   rd_mesh_attrs(r, node, m);
   if (!m->name[0] && m->file[0]) {
-    m->name = rd_mesh_name_from_file(r, m->file);
+    m->name = rd_name_from_file(r, m->file);
   }
   m->loc = rd_asset_loc(r, node);
   rd_check_used(r, node);
@@ -111,12 +114,34 @@ static void rd_material(sn_reader* r, const sn_xml_node* node) {
   rd_check_used(r, node);
 }
 
+// Grid sizes and elevation are checked by the compiler (hfield.c), except the count of
+// inline values, which 3.3.8 checks while reading.
+static void rd_hfield(sn_reader* r, const sn_xml_node* node) {
+  sn_hfield* h = (sn_hfield*)sn_spec_append(r->spec, &r->spec->hfields, sizeof(sn_hfield));
+  sn_hfield_default(h);
+  rd_string(r, node, "name", &h->name);
+  rd_string(r, node, "content_type", &h->content_type);
+  rd_string(r, node, "file", &h->file);
+  rd_int(r, node, "nrow", &h->nrow);
+  rd_int(r, node, "ncol", &h->ncol);
+  rd_numlist(r, node, "elevation", &h->elevation);
+  rd_reals(r, node, "size", h->size);
+  if (h->elevation.n && h->nrow > 0 && h->ncol > 0 &&
+      (long long)h->nrow * h->ncol != h->elevation.n) {
+    rd_fail(r, node, "elevation", "elevation has %d values; nrow*ncol is %lld", h->elevation.n,
+            (long long)h->nrow * h->ncol);
+  }
+  h->loc = rd_asset_loc(r, node);
+  rd_check_used(r, node);
+}
+
 void rd_assets(sn_reader* r, const sn_xml_node* node) {
   for (const sn_xml_node* c = node->child; c; c = c->next) {
     switch (c->kind) {
       case SN_EL_TEXTURE:  rd_texture(r, c); break;
       case SN_EL_MATERIAL: rd_material(r, c); break;
       case SN_EL_MESH:     rd_mesh(r, c); break;
+      case SN_EL_HFIELD:   rd_hfield(r, c); break;
       case SN_EL_MODEL:    break;  // loaded before the other sections (reader_attach.c)
       default:             rd_fail(r, c, NULL, "not yet supported: asset/%s", c->name);
     }

@@ -133,9 +133,6 @@ static void rd_geom(sn_reader* r, const sn_xml_node* node, const rd_scope* scope
   g->loc = rd_loc(r, node);
   rd_check_later(r, node, "body/geom", "type", g->type);
   rd_check_later(r, node, "body/geom", "fluidshape", g->fluidshape);
-  if (g->hfield[0]) {
-    rd_fail(r, node, NULL, "not yet supported: geom/hfield (from its default class)");
-  }
   rd_check_used(r, node);
 }
 

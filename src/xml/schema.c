@@ -209,14 +209,14 @@ static const sn_attr_def a_freejoint[] = {
 
 static const sn_attr_def a_geom[] = {
   NAMECLASS,
-  {"type", "k", "plane hfield! sphere capsule ellipsoid cylinder box mesh sdf!", 0},
+  {"type", "k", "plane hfield sphere capsule ellipsoid cylinder box mesh sdf!", 0},
   {"contype", "i", NULL, 0}, {"conaffinity", "i", NULL, 0}, {"condim", "i", NULL, 0},
   {"group", "i", NULL, 0}, {"priority", "i", NULL, 0}, {"size", "r1-3", NULL, 0},
   {"material", "s", NULL, 0}, {"rgba", "r4", NULL, 0}, {"friction", "r1-3", NULL, 0},
   {"mass", "r", NULL, 0}, {"density", "r", NULL, 0}, {"shellinertia", "k", BOOL, 0},
   {"solmix", "r", NULL, 0}, {"solref", "r1-2", NULL, 0}, {"solimp", "r1-5", NULL, 0},
   {"margin", "r", NULL, 0}, {"gap", "r", NULL, 0}, {"fromto", "r6", NULL, 0},
-  {"pos", "r3", NULL, 0}, ORIENT, {"hfield", "s", NULL, LATER}, {"mesh", "s", NULL, 0},
+  {"pos", "r3", NULL, 0}, ORIENT, {"hfield", "s", NULL, 0}, {"mesh", "s", NULL, 0},
   {"fitscale", "r", NULL, 0}, {"fluidshape", "k", "none ellipsoid", 0},
   {"fluidcoef", "r1-5", NULL, 0}, {"user", "r*", NULL, 0}, END};
 
@@ -538,7 +538,7 @@ static const sn_elem_def elements[] = {
    "asset/mesh asset/hfield asset/skin asset/texture asset/material asset/model"},
   {"asset/mesh", SN_EL_MESH, '*', 0, a_mesh, "mesh/plugin"},
   {"mesh/plugin", SN_EL_OTHER, '?', L, a_plugin_ref, "plugin/config"},
-  {"asset/hfield", SN_EL_OTHER, '*', L, a_hfield, ""},
+  {"asset/hfield", SN_EL_HFIELD, '*', 0, a_hfield, ""},
   {"asset/skin", SN_EL_OTHER, '*', L, a_skin, "skin/bone"},
   {"asset/texture", SN_EL_TEXTURE, '*', 0, a_texture, ""},
   {"asset/material", SN_EL_MATERIAL, '*', 0, a_material, "material/layer"},

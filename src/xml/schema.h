@@ -31,6 +31,7 @@ typedef enum {
   SN_EL_MATERIAL,
   SN_EL_LAYER,
   SN_EL_MESH,
+  SN_EL_HFIELD,
   SN_EL_WORLDBODY,
   SN_EL_BODY,
   SN_EL_FRAME,

@@ -29,11 +29,18 @@ const KNOWN = [
     reason: 'bounding-volume trees: when two geom boxes tie on the split axis, the order of ' +
             'nodes is an implementation choice (same trees up to node order); with ' +
             'fusestatic 3.3.8 also leaves stale ids in internal nodes (see src/compiler/fuse.c)' },
+  { field: /^mesh_normal$/,
+    within: (a, b) => a.length === b.length &&
+                      a.every((x, i) => Math.abs(x - b[i]) <= 2.5e-7 * Math.max(1, Math.abs(b[i]))),
+    reason: 'vertex normals are single precision; 3.3.8 rounds them in a float/double ' +
+            'sequence Sinew reproduces only to 1-2 float ulps (e.g. 1.0000001 for a normal ' +
+            'along a principal axis); larger differences still fail' },
 ];
 
-function known(field, model) {
+function known(field, model, a, b) {
   for (const k of KNOWN) {
-    if (k.field.test(field) && (!k.model || k.model.test(model))) return k.reason;
+    if (k.field.test(field) && (!k.model || k.model.test(model)) &&
+        (!k.within || (Array.isArray(a) && Array.isArray(b) && k.within(a, b)))) return k.reason;
   }
   return null;
 }
@@ -72,7 +79,7 @@ export function compareModel(cand, ref, model) {
     }
     const d = diff(cand[k], vb);
     if (!d) { out.passed++; continue; }
-    const why = known(k, model);
+    const why = known(k, model, cand[k], vb);
     (why ? out.known : out.failed).push({ field: k, detail: d, why });
   }
   return out;

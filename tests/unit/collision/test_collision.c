@@ -4,6 +4,7 @@
 // disable flags, the contact filter callback, complete frames, and the arena-full
 // warning.
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../engine/engine_test_model.h"
 
@@ -255,12 +256,53 @@ static void test_arena_full(void** state) {
   mj_deleteModel(m);
 }
 
+// The BVH midphase only prunes: a cluster of multi-geom bodies gives the same contacts,
+// in the same order, with and without it.
+static void test_midphase_prunes_only(void** state) {
+  char xml[20000];
+  int len = snprintf(xml, sizeof(xml), "<mujoco><worldbody>");
+  uint32_t seed = 12345;
+  for (int b = 0; b < 12; b++) {
+    len += snprintf(xml + len, sizeof(xml) - (size_t)len, "<body pos='%g %g %g'><freejoint/>",
+                    0.08 * (b % 4), 0.08 * ((b / 4) % 3), 0.03 * (b % 3));
+    for (int g = 0; g < 1 + b % 4; g++) {
+      seed = seed * 1664525u + 1013904223u;
+      double x = 0.1 * ((seed >> 8) % 1000) / 1000.0, y = 0.1 * ((seed >> 18) % 1000) / 1000.0;
+      len += snprintf(xml + len, sizeof(xml) - (size_t)len,
+                      "<geom type='%s' size='0.05 0.03' pos='%g %g 0' euler='%d 0 0'/>",
+                      g % 2 ? "capsule" : "sphere", x, y, 30 * g);
+    }
+    len += snprintf(xml + len, sizeof(xml) - (size_t)len, "</body>");
+  }
+  snprintf(xml + len, sizeof(xml) - (size_t)len, "</worldbody></mujoco>");
+  mjModel* m = sn_test_load(xml);
+  mjData* d = mj_makeData(m);
+  mj_kinematics(m, d);
+  mj_collision(m, d);
+  int ncon = d->ncon;
+  assert_true(ncon > 10);
+  mjContact* with = (mjContact*)malloc(sizeof(mjContact) * (size_t)ncon);
+  memcpy(with, d->contact, sizeof(mjContact) * (size_t)ncon);
+  m->opt.disableflags |= mjDSBL_MIDPHASE;
+  mj_collision(m, d);
+  assert_int_equal(d->ncon, ncon);
+  for (int i = 0; i < ncon; i++) {
+    assert_int_equal(d->contact[i].geom1, with[i].geom1);
+    assert_int_equal(d->contact[i].geom2, with[i].geom2);
+    assert_near(d->contact[i].dist, with[i].dist, 0);
+  }
+  free(with);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_mix_equal_priority), cmocka_unit_test(test_mix_priority),
       cmocka_unit_test(test_override_and_pair),  cmocka_unit_test(test_bodypair_filters),
       cmocka_unit_test(test_broadphase_sweep),   cmocka_unit_test(test_flags_and_frames),
       cmocka_unit_test(test_contact_filter),     cmocka_unit_test(test_arena_full),
+      cmocka_unit_test(test_midphase_prunes_only),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

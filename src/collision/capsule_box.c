@@ -1,0 +1,180 @@
+// Analytic capsule–box narrow phase. The first contact is at the closest points of the
+// capsule's axis segment and the box; a second one lies where the segment, followed from
+// there away from the box face, stops being over that face (or at the capsule's end).
+// Conventions follow MuJoCo 3.3.8 as observed on the oracle.
+#include "collision/collision.h"
+#include "collision/pair_util.h"
+
+// Closest points of segments p + s*u (|s| <= hu) and q + t*v (|t| <= hv), u, v unit.
+static void segment_segment(mjtNum* s, mjtNum* t, const mjtNum p[3], const mjtNum u[3],
+                            mjtNum hu, const mjtNum q[3], const mjtNum v[3], mjtNum hv) {
+  mjtNum w[3];
+  sn_sub3(w, p, q);
+  mjtNum b = sn_dot3(u, v), du = sn_dot3(u, w), dv = sn_dot3(v, w);
+  mjtNum det = 1 - b * b;
+  mjtNum ss = det > mjMINVAL ? (b * dv - du) / det : 0;
+  ss = ss < -hu ? -hu : (ss > hu ? hu : ss);
+  mjtNum tt = dv + ss * b;
+  tt = tt < -hv ? -hv : (tt > hv ? hv : tt);
+  ss = tt * b - du;
+  ss = ss < -hu ? -hu : (ss > hu ? hu : ss);
+  *s = ss;
+  *t = tt;
+}
+
+// Nearest point of the box (half sizes h, local frame) to local point p.
+static void box_nearest(mjtNum res[3], const mjtNum h[3], const mjtNum p[3]) {
+  for (int k = 0; k < 3; k++) {
+    res[k] = p[k] < -h[k] ? -h[k] : (p[k] > h[k] ? h[k] : p[k]);
+  }
+}
+
+int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+                           mjtNum margin) {
+  sn_geom_t C = sn_geom(m, d, g1), B = sn_geom(m, d, g2);
+  mjtNum r = C.size[0], hl = C.size[1];
+  const mjtNum* h = B.size;
+
+  // the capsule segment in the box frame
+  mjtNum axis[3], rel[3], c[3], a[3];
+  sn_geom_axis(axis, &C, 2);
+  sn_sub3(rel, C.pos, B.pos);
+  sn_mulMatTVec3(c, B.mat, rel);
+  sn_mulMatTVec3(a, B.mat, axis);
+
+  // closest points: the two ends first, then the twelve edges; the first candidate wins
+  // ties, up to roundoff in the squared distance
+  const mjtNum tie = 1e-12;
+  mjtNum best = mjMAXVAL, bs = 0, bq[3] = {0, 0, 0};
+  for (int e = 0; e < 2; e++) {
+    mjtNum s = e == 0 ? hl : -hl, p[3], q[3], dq[3];
+    sn_addScl3(p, c, a, s);
+    box_nearest(q, h, p);
+    sn_sub3(dq, q, p);
+    mjtNum dd = sn_dot3(dq, dq);
+    if (dd < best - tie) {
+      best = dd;
+      bs = s;
+      sn_copy3(bq, q);
+    }
+  }
+  for (int k = 0; k < 3; k++) {
+    int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+    for (int i = 0; i < 4; i++) {
+      mjtNum q0[3], ek[3] = {0, 0, 0};
+      q0[k] = 0;
+      q0[k1] = (i & 1) ? h[k1] : -h[k1];
+      q0[k2] = (i & 2) ? h[k2] : -h[k2];
+      ek[k] = 1;
+      mjtNum s, t, p[3], q[3], dq[3];
+      segment_segment(&s, &t, c, a, hl, q0, ek, h[k]);
+      sn_addScl3(p, c, a, s);
+      sn_addScl3(q, q0, ek, t);
+      sn_sub3(dq, q, p);
+      mjtNum dd = sn_dot3(dq, dq);
+      if (dd < best - tie) {
+        best = dd;
+        bs = s;
+        sn_copy3(bq, q);
+      }
+    }
+  }
+
+  // first contact (world frame); an axis point touching or inside the box is pushed out
+  // through the nearest face
+  mjtNum p1[3], n1[3], pw[3], qw[3];
+  sn_addScl3(p1, c, a, bs);
+  sn_mulMatVec3(pw, B.mat, p1);
+  sn_addTo3(pw, B.pos);
+  sn_mulMatVec3(qw, B.mat, bq);
+  sn_addTo3(qw, B.pos);
+  sn_sub3(n1, qw, pw);
+  mjtNum len = sn_norm3(n1);
+  mjtNum dist = len - r;
+  if (len < mjMINVAL) {
+    int kin = 0;
+    mjtNum depth = h[0] - fabs(p1[0]);
+    for (int j = 1; j < 3; j++) {
+      if (h[j] - fabs(p1[j]) < depth) {
+        depth = h[j] - fabs(p1[j]);
+        kin = j;
+      }
+    }
+    sn_geom_axis(n1, &B, kin);
+    sn_scl3(n1, n1, p1[kin] > 0 ? -1 : 1);
+    dist = -depth - r;
+  }
+  int ncon = 0;
+  if (dist < margin) {
+    sn_normalize3(n1);
+    mjtNum pos[3];
+    sn_addScl3(pos, pw, n1, r + 0.5 * dist);
+    sn_set_contact(con + ncon++, dist, pos, n1, NULL);
+  }
+  if (len < mjMINVAL) {
+    return ncon;
+  }
+
+  // the box face most facing the capsule at the first contact (local axis k, side sg)
+  mjtNum nl[3];
+  sn_sub3(nl, p1, bq);
+  int k = 0;
+  for (int j = 1; j < 3; j++) {
+    if (fabs(nl[j]) > fabs(nl[k])) {
+      k = j;
+    }
+  }
+  mjtNum sg = nl[k] > 0 ? 1 : -1;
+
+  // direction along the segment: towards the other end from an end, else away from the face
+  mjtNum dir;
+  if (bs == hl || bs == -hl) {
+    dir = bs > 0 ? -1 : 1;
+  } else {
+    // no threshold: for a segment parallel to the face the oracle follows the sign of
+    // the roundoff, and a zero step (moving off the face) gives no second contact
+    dir = sg * a[k] > 0 ? 1 : -1;
+  }
+
+  // from the first contact's box point, follow the segment in that direction until the
+  // box point (kept on the face plane) reaches the far boundary of the face
+  mjtNum step = mjMAXVAL;
+  for (int j = 0; j < 3; j++) {
+    mjtNum rate = dir * a[j];
+    if (j == k || rate == 0) {
+      continue;
+    }
+    mjtNum t = ((rate > 0 ? h[j] : -h[j]) - bq[j]) / rate;
+    step = t < step ? t : step;
+  }
+  mjtNum s2 = bs + dir * step;
+  s2 = s2 < -hl ? -hl : (s2 > hl ? hl : s2);
+  if (s2 == bs) {
+    return ncon;
+  }
+  // second contact: that segment point against its nearest box point (against the face
+  // plane when the point is inside the box)
+  mjtNum p2[3], q2[3];
+  sn_addScl3(p2, c, a, s2);
+  box_nearest(q2, h, p2);
+  mjtNum n2[3], pos[3], dl[3];
+  sn_sub3(dl, q2, p2);
+  mjtNum dist2;
+  if (sn_norm3(dl) < mjMINVAL) {
+    sn_geom_axis(n2, &B, k);
+    sn_scl3(n2, n2, -sg);
+    dist2 = sg * p2[k] - h[k] - r;
+  } else {
+    sn_mulMatVec3(n2, B.mat, dl);
+    dist2 = sn_norm3(n2) - r;
+    sn_normalize3(n2);
+  }
+  if (dist2 >= margin || ncon >= mjMAXCONPAIR) {
+    return ncon;
+  }
+  sn_mulMatVec3(pw, B.mat, p2);
+  sn_addTo3(pw, B.pos);
+  sn_addScl3(pos, pw, n2, r + 0.5 * dist2);
+  sn_set_contact(con + ncon++, dist2, pos, n2, NULL);
+  return ncon;
+}

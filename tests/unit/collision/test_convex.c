@@ -1,0 +1,374 @@
+// The convex solver (support.c, gjk.c, epa.c, multiccd.c, convex.c) and
+// mj_geomDistance: support functions are extremal, GJK distances and EPA depths
+// are analytic for spheres and boxes, swapping the shapes flips the normal, rigid
+// motions leave the distance unchanged, multiccd spans a face-face patch.
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <mujoco/mujoco.h>
+
+#include "collision/collision.h"
+#include "collision/convex.h"
+
+static mjModel* load(const char* xml) {
+  char err[500] = "";
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
+  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
+  mj_deleteVFS(&vfs);
+  if (!m) {
+    fail_msg("load failed: %s", err);
+  }
+  return m;
+}
+
+static unsigned rng_state = 12345;
+static double urand(void) {
+  rng_state = rng_state * 1103515245u + 12345u;
+  return ((rng_state >> 8) & 0xffffff) / (double)0xffffff * 2 - 1;
+}
+
+static void random_dir(mjtNum d[3]) {
+  do {
+    d[0] = urand();
+    d[1] = urand();
+    d[2] = urand();
+  } while (mju_norm3(d) < 0.1);
+  mju_normalize3(d);
+}
+
+static void random_pose(mjtNum pos[3], mjtNum mat[9]) {
+  mjtNum q[4] = {urand(), urand(), urand(), urand()};
+  if (mju_normalize4(q) < mjMINVAL) {
+    q[0] = 1;
+  }
+  mju_quat2Mat(mat, q);
+  for (int i = 0; i < 3; i++) {
+    pos[i] = urand();
+  }
+}
+
+// A primitive shape with its own pose storage (no model needed).
+typedef struct {
+  sn_convex s;
+  mjtNum pos[3], mat[9], size[3];
+} shape_t;
+
+static void make_shape(shape_t* sh, int type, mjtNum s0, mjtNum s1, mjtNum s2) {
+  memset(sh, 0, sizeof(*sh));
+  sh->size[0] = s0;
+  sh->size[1] = s1;
+  sh->size[2] = s2;
+  sh->mat[0] = sh->mat[4] = sh->mat[8] = 1;
+  sh->s.geom = -1;
+  sh->s.type = type;
+  sh->s.pos = sh->pos;
+  sh->s.mat = sh->mat;
+  sh->s.size = sh->size;
+  sh->s.vertindex = -1;
+}
+
+static mjModel* option_model(void) {
+  return load("<mujoco><worldbody><geom size='1'/></worldbody></mujoco>");
+}
+
+//---------------------------------- support functions ---------------------------------------------
+
+static void test_support_extremal(void** state) {
+  (void)state;
+  shape_t sh[6];
+  make_shape(&sh[0], mjGEOM_SPHERE, 0.3, 0, 0);
+  make_shape(&sh[1], mjGEOM_CAPSULE, 0.2, 0.5, 0);
+  make_shape(&sh[2], mjGEOM_ELLIPSOID, 0.1, 0.4, 0.7);
+  make_shape(&sh[3], mjGEOM_CYLINDER, 0.3, 0.2, 0);
+  make_shape(&sh[4], mjGEOM_BOX, 0.1, 0.2, 0.3);
+  make_shape(&sh[5], SN_CONVEX_PRISM, 0, 0, 0);
+  for (int k = 0; k < 6; k++) {
+    for (int i = 0; i < 3; i++) {
+      sh[5].s.prism[k][i] = urand();
+    }
+  }
+  for (int k = 0; k < 6; k++) {
+    random_pose(sh[k].pos, sh[k].mat);
+    for (int trial = 0; trial < 200; trial++) {
+      mjtNum d[3], d2[3], p[3], v[3];
+      random_dir(d);
+      sn_convex_support(p, &sh[k].s, d);
+      // surface points: supports in other directions
+      for (int j = 0; j < 20; j++) {
+        random_dir(d2);
+        sn_convex_support(v, &sh[k].s, d2);
+        assert_true(mju_dot3(p, d) >= mju_dot3(v, d) - 1e-12);
+      }
+    }
+  }
+}
+
+static void test_support_values(void** state) {
+  (void)state;
+  shape_t e, c;
+  make_shape(&e, mjGEOM_ELLIPSOID, 0.1, 0.4, 0.7);
+  make_shape(&c, mjGEOM_CYLINDER, 0.3, 0.2, 0);
+  mjtNum d[3] = {0, 0, -2}, p[3];
+  sn_convex_support(p, &e.s, d);
+  assert_float_equal(p[2], -0.7, 1e-15);
+  mjtNum d2[3] = {1, 1, 1};
+  sn_convex_support(p, &c.s, d2);
+  assert_float_equal(p[0], 0.3 / sqrt(2), 1e-15);
+  assert_float_equal(p[2], 0.2, 1e-15);
+  // margin inflates by half of it along the direction
+  c.s.margin = 0.1;
+  sn_convex_support(p, &c.s, d2);
+  assert_float_equal(p[2], 0.2 + 0.05 / sqrt(3), 1e-15);
+}
+
+//---------------------------------- distances and depths ------------------------------------------
+
+static void test_gjk_box_distance(void** state) {
+  (void)state;
+  mjModel* m = option_model();
+  shape_t a, b;
+  make_shape(&a, mjGEOM_BOX, 0.1, 0.2, 0.3);
+  make_shape(&b, mjGEOM_BOX, 0.3, 0.2, 0.1);
+  // separated along x with an offset in y: the distance is the face gap
+  b.pos[0] = 0.1 + 0.3 + 0.25;
+  b.pos[1] = 0.05;
+  mjContact con;
+  assert_int_equal(sn_convex_collide(m, &a.s, &b.s, 1, &con), 1);
+  assert_float_equal(con.dist, 0.25, 1e-12);
+  assert_float_equal(con.frame[0], 1, 1e-12);
+  // corner to corner: distance between the corners
+  b.pos[0] = 0.1 + 0.3 + 0.2;
+  b.pos[1] = 0.2 + 0.2 + 0.1;
+  b.pos[2] = 0.3 + 0.1 + 0.05;
+  assert_int_equal(sn_convex_collide(m, &a.s, &b.s, 1, &con), 1);
+  assert_float_equal(con.dist, sqrt(0.04 + 0.01 + 0.0025), 1e-12);
+  assert_float_equal(con.pos[0], 0.2, 1e-12);
+  // beyond the margin: no contact
+  assert_int_equal(sn_convex_collide(m, &a.s, &b.s, 0.2, &con), 0);
+  mj_deleteModel(m);
+}
+
+static void test_gjk_sphere_distance(void** state) {
+  (void)state;
+  mjModel* m = option_model();
+  shape_t a, b;
+  // ellipsoids with equal axes are spheres the solver treats as general shapes
+  make_shape(&a, mjGEOM_ELLIPSOID, 0.3, 0.3, 0.3);
+  make_shape(&b, mjGEOM_ELLIPSOID, 0.2, 0.2, 0.2);
+  for (int trial = 0; trial < 20; trial++) {
+    mjtNum dir[3];
+    random_dir(dir);
+    mjtNum gap = 0.01 + 0.5 * fabs(urand());
+    mju_scl3(b.pos, dir, 0.5 + gap);
+    mjContact con;
+    assert_int_equal(sn_convex_collide(m, &a.s, &b.s, 10, &con), 1);
+    // GJK on curved shapes stops once the squared bounds are within tolerance^2
+    assert_float_equal(con.dist, gap, 1e-9);
+    for (int i = 0; i < 3; i++) {
+      assert_float_equal(con.frame[i], dir[i], 1e-3);
+    }
+  }
+  mj_deleteModel(m);
+}
+
+static void test_epa_depth(void** state) {
+  (void)state;
+  // curved shapes need many EPA iterations for a depth within ccd_tolerance
+  mjModel* m = load("<mujoco><option ccd_iterations='200'/><worldbody/></mujoco>");
+  shape_t a, b;
+  make_shape(&a, mjGEOM_ELLIPSOID, 0.3, 0.3, 0.3);
+  make_shape(&b, mjGEOM_ELLIPSOID, 0.2, 0.2, 0.2);
+  for (int trial = 0; trial < 20; trial++) {
+    mjtNum dir[3];
+    random_dir(dir);
+    // shallow enough for EPA to converge within the default 35 iterations
+    mjtNum depth = 0.005 + 0.03 * fabs(urand());
+    mju_scl3(b.pos, dir, 0.5 - depth);
+    mjContact con;
+    assert_int_equal(sn_convex_collide(m, &a.s, &b.s, 0, &con), 1);
+    // EPA's depth is within ccd_tolerance of the true one
+    assert_float_equal(con.dist, -depth, 2 * m->opt.ccd_tolerance);
+    for (int i = 0; i < 3; i++) {
+      assert_float_equal(con.frame[i], dir[i], 1e-2);
+    }
+  }
+  // boxes: exact depth along the axis of least overlap, contact midway
+  make_shape(&a, mjGEOM_BOX, 0.5, 0.5, 0.1);
+  make_shape(&b, mjGEOM_BOX, 0.1, 0.1, 0.1);
+  b.pos[0] = 0.1;
+  b.pos[2] = 0.2 - 0.03;
+  mjContact con;
+  assert_int_equal(sn_convex_collide(m, &a.s, &b.s, 0, &con), 1);
+  assert_float_equal(con.dist, -0.03, 1e-12);
+  assert_float_equal(con.frame[2], 1, 1e-12);
+  assert_float_equal(con.pos[2], 0.1 - 0.015, 1e-12);
+  mj_deleteModel(m);
+}
+
+//---------------------------------- invariants ----------------------------------------------------
+
+static void pair_shapes(shape_t* a, shape_t* b, int k) {
+  static const int types[][2] = {{mjGEOM_ELLIPSOID, mjGEOM_CYLINDER}, {mjGEOM_BOX, mjGEOM_CYLINDER},
+                                 {mjGEOM_CAPSULE, mjGEOM_ELLIPSOID}, {mjGEOM_BOX, mjGEOM_BOX},
+                                 {mjGEOM_SPHERE, mjGEOM_BOX}, {mjGEOM_CYLINDER, mjGEOM_CYLINDER}};
+  make_shape(a, types[k][0], 0.2, 0.3, 0.25);
+  make_shape(b, types[k][1], 0.15, 0.1, 0.2);
+}
+
+static void test_swap_flips_normal(void** state) {
+  (void)state;
+  mjModel* m = option_model();
+  for (int k = 0; k < 6; k++) {
+    for (int trial = 0; trial < 10; trial++) {
+      shape_t a, b;
+      pair_shapes(&a, &b, k);
+      random_pose(a.pos, a.mat);
+      random_pose(b.pos, b.mat);
+      mju_scl3(b.pos, b.pos, 0.4);
+      mju_addTo3(b.pos, a.pos);
+      mjContact c1, c2;
+      int n1 = sn_convex_collide(m, &a.s, &b.s, 0.5, &c1);
+      int n2 = sn_convex_collide(m, &b.s, &a.s, 0.5, &c2);
+      assert_int_equal(n1, n2);
+      if (!n1) {
+        continue;
+      }
+      // the two runs take different paths: each depth is within ccd_tolerance of the
+      // true one; on curved surfaces a depth error e allows a normal error of about
+      // sqrt(2 e / curvature radius) ~ 5e-3 here, and the witness points move with it
+      assert_float_equal(c1.dist, c2.dist, 2 * m->opt.ccd_tolerance);
+      for (int i = 0; i < 3; i++) {
+        assert_float_equal(c1.frame[i], -c2.frame[i], 1e-2);
+        assert_float_equal(c1.pos[i], c2.pos[i], 1e-2);
+      }
+    }
+  }
+  mj_deleteModel(m);
+}
+
+static void test_rigid_motion_invariance(void** state) {
+  (void)state;
+  mjModel* m = option_model();
+  for (int k = 0; k < 6; k++) {
+    for (int trial = 0; trial < 10; trial++) {
+      shape_t a, b;
+      pair_shapes(&a, &b, k);
+      random_pose(a.pos, a.mat);
+      random_pose(b.pos, b.mat);
+      mju_scl3(b.pos, b.pos, 0.4);
+      mju_addTo3(b.pos, a.pos);
+      mjContact c1, c2;
+      int n1 = sn_convex_collide(m, &a.s, &b.s, 0.5, &c1);
+      // move both by one rigid motion
+      mjtNum t[3], R[9], tmp[9], p[3];
+      random_pose(t, R);
+      shape_t* s[2] = {&a, &b};
+      for (int j = 0; j < 2; j++) {
+        mju_mulMatVec3(p, R, s[j]->pos);
+        mju_add3(s[j]->pos, p, t);
+        mju_mulMatMat(tmp, R, s[j]->mat, 3, 3, 3);
+        mju_copy(s[j]->mat, tmp, 9);
+      }
+      int n2 = sn_convex_collide(m, &a.s, &b.s, 0.5, &c2);
+      assert_int_equal(n1, n2);
+      if (n1) {
+        // both runs are within ccd_tolerance of the true distance
+        assert_float_equal(c1.dist, c2.dist, 2 * m->opt.ccd_tolerance);
+      }
+    }
+  }
+  mj_deleteModel(m);
+}
+
+//---------------------------------- multiccd ------------------------------------------------------
+
+static void test_multiccd_face_face(void** state) {
+  (void)state;
+  mjModel* m = load(
+      "<mujoco><option><flag multiccd='enable'/></option><worldbody>"
+      "<geom type='box' size='1 1 .1'/>"
+      "<body pos='.2 .1 .19'><freejoint/><geom type='box' size='.1 .2 .1'/></body>"
+      "</worldbody></mujoco>");
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  mjContact con[mjMAXCONPAIR];
+  // box-box has an analytic function; call the convex one directly
+  int n = sn_collide_convex(m, d, con, 0, 1, 0);
+  assert_int_equal(n, 4);
+  for (int i = 0; i < n; i++) {
+    assert_float_equal(con[i].dist, -0.01, 1e-12);
+    assert_float_equal(con[i].frame[2], 1, 1e-12);
+    assert_float_equal(con[i].pos[2], 0.1 - 0.005, 1e-12);
+    assert_float_equal(fabs(con[i].pos[0] - 0.2), 0.1, 1e-12);
+    assert_float_equal(fabs(con[i].pos[1] - 0.1), 0.2, 1e-12);
+  }
+  // without the flag: one contact
+  m->opt.enableflags &= ~mjENBL_MULTICCD;
+  assert_int_equal(sn_collide_convex(m, d, con, 0, 1, 0), 1);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+//---------------------------------- mj_geomDistance -----------------------------------------------
+
+static void test_geom_distance(void** state) {
+  (void)state;
+  mjModel* m = load(
+      "<mujoco><worldbody>"
+      "<geom type='ellipsoid' size='.3 .3 .3'/>"
+      "<geom type='sphere' size='.1' pos='1 0 0'/>"
+      "<geom type='ellipsoid' size='.2 .2 .2' pos='0 0 2'/>"
+      "<geom type='box' size='.1 .2 .3' pos='0 1.5 0'/>"
+      "</worldbody></mujoco>");
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  mjtNum ft[6];
+  // sphere-ellipsoid: centres 1 apart
+  mjtNum dist = mj_geomDistance(m, d, 0, 1, 10, ft);
+  assert_float_equal(dist, 1 - 0.3 - 0.1, 1e-9);
+  // the segment runs from the geom of lower type (the sphere) to the other, whichever
+  // way the geoms are passed (as 3.3.8 does)
+  assert_float_equal(ft[0], 0.9, 1e-6);
+  assert_float_equal(ft[3], 0.3, 1e-6);
+  mjtNum ft2[6];
+  assert_float_equal(mj_geomDistance(m, d, 1, 0, 10, ft2), dist, 1e-12);
+  for (int i = 0; i < 6; i++) {
+    assert_float_equal(ft2[i], ft[i], 1e-12);
+  }
+  // spherical ellipsoids 2 apart
+  assert_float_equal(mj_geomDistance(m, d, 0, 2, 10, NULL), 2 - 0.5, 1e-9);
+  // box face to ellipsoid: 1.5 - 0.2 - 0.3
+  assert_float_equal(mj_geomDistance(m, d, 0, 3, 10, ft), 1.0, 1e-9);
+  assert_float_equal(ft[1], 0.3, 1e-6);
+  assert_float_equal(ft[4], 1.3, 1e-6);
+  // distmax caps the result and zeroes fromto
+  assert_float_equal(mj_geomDistance(m, d, 0, 2, 0.5, ft), 0.5, 0);
+  for (int i = 0; i < 6; i++) {
+    assert_float_equal(ft[i], 0, 0);
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_support_extremal),
+      cmocka_unit_test(test_support_values),
+      cmocka_unit_test(test_gjk_box_distance),
+      cmocka_unit_test(test_gjk_sphere_distance),
+      cmocka_unit_test(test_epa_depth),
+      cmocka_unit_test(test_swap_flips_normal),
+      cmocka_unit_test(test_rigid_motion_invariance),
+      cmocka_unit_test(test_multiccd_face_face),
+      cmocka_unit_test(test_geom_distance),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
