@@ -14,7 +14,10 @@
 // - static geoms are those of bodies welded to the world (body_weldid == 0);
 // - mj_multiRay's cutoff drops whole geoms whose bounding sphere is farther than
 //   cutoff from the ray origin (|pnt - xpos| - rbound > cutoff); it does not clip hits,
-//   and it never drops geoms with contype and conaffinity both 0.
+//   and it never drops geoms with contype and conaffinity both 0. Beyond that Sinew
+//   casts every ray at every remaining geom; 3.3.8's multi-ray culling occasionally
+//   drops a geom its own mj_ray hits, and drops most hits on bodies mixing
+//   collidable and non-collidable geoms; neither quirk is copied (see ray.mjs).
 #include <math.h>
 
 #include <mujoco/mujoco.h>
