@@ -25,7 +25,7 @@ int sn_collide_plane_box(const mjModel* m, const mjData* d, mjContact* con, int 
     sn_add3(corner, B.pos, offset);
     sn_sub3(dp, corner, P.pos);
     mjtNum dist = sn_dot3(dp, n);
-    if (dist < margin) {
+    if (dist <= margin) {
       mjtNum pos[3];
       sn_addScl3(pos, corner, n, -0.5 * dist);
       sn_set_contact(con + ncon++, dist, pos, n, NULL);
@@ -56,7 +56,7 @@ int sn_collide_sphere_box(const mjModel* m, const mjData* d, mjContact* con, int
     sn_addTo3(near, B.pos);
     sn_sub3(n, near, S.pos);
     dist = sn_norm3(n) - r;
-    if (dist >= margin) {
+    if (dist > margin) {
       return 0;
     }
     sn_normalize3(n);
@@ -71,7 +71,7 @@ int sn_collide_sphere_box(const mjModel* m, const mjData* d, mjContact* con, int
       }
     }
     dist = -depth - r;
-    if (dist >= margin) {
+    if (dist > margin) {
       return 0;
     }
     sn_geom_axis(n, &B, best);

@@ -172,7 +172,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   int ncon = 0;
   for (int i = 0; i < npt && ncon < 8; i++) {
     mjtNum dist = scale * pts[i][2];
-    if (dist >= margin) {
+    if (dist > margin) {
       continue;
     }
     mjtNum pos[3];
@@ -215,7 +215,7 @@ static int edge_contact(mjContact* con, const box_t* A, int ia, const box_t* B, 
   sn_addScl3(qb, pb, eb, tb);
   sn_sub3(dd, qb, qa);
   mjtNum dist = sn_dot3(dd, n);
-  if (dist >= margin) {
+  if (dist > margin) {
     return 0;
   }
   mjtNum pos[3];
@@ -263,7 +263,7 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
       bj = j;
     }
   }
-  if (best >= margin) {
+  if (best > margin) {
     return 0;
   }
   // face contacts of intersecting boxes report half the depth, of separated boxes the

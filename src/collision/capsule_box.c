@@ -119,7 +119,7 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
   mjtNum gap = point_box(n1, &B, p1);
   mjtNum dist = gap - r;
   int ncon = 0;
-  if (dist < margin) {
+  if (dist <= margin) {
     mjtNum pos[3];
     sn_mulMatVec3(pw, B.mat, p1);
     sn_addTo3(pw, B.pos);
@@ -174,7 +174,7 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
   sn_addScl3(p2, c, a, s2);
   mjtNum gap2 = point_box(n2, &B, p2);
   mjtNum dist2 = gap2 - r;
-  if (gap2 < -SN_TOUCH || dist2 >= margin || ncon >= mjMAXCONPAIR) {
+  if (gap2 < -SN_TOUCH || dist2 > margin || ncon >= mjMAXCONPAIR) {
     return ncon;
   }
   sn_mulMatVec3(pw, B.mat, p2);

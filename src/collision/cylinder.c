@@ -33,7 +33,7 @@ int sn_collide_sphere_cylinder(const mjModel* m, const mjData* d, mjContact* con
   sn_addScl3(cap, C.pos, axis, z > 0 ? h : -h);
   if (q <= r) {
     mjtNum dist = fabs(z) - h - rs;
-    if (dist >= margin) {
+    if (dist > margin) {
       return 0;
     }
     mjtNum n[3], pos[3];

@@ -43,7 +43,7 @@ static inline void sn_set_contact(mjContact* con, mjtNum dist, const mjtNum pos[
 
 // Contact between two spheres (c1, r1) and (c2, r2); axis1/axis2 choose the normal when
 // the centres coincide (their cross product, or world x when they are parallel too).
-// Returns 1 if dist < margin.
+// Returns 1 if dist <= margin.
 static inline int sn_sphere_pair(mjContact* con, const mjtNum c1[3], mjtNum r1,
                                  const mjtNum c2[3], mjtNum r2, const mjtNum axis1[3],
                                  const mjtNum axis2[3], mjtNum margin) {
@@ -51,7 +51,7 @@ static inline int sn_sphere_pair(mjContact* con, const mjtNum c1[3], mjtNum r1,
   sn_sub3(n, c2, c1);
   mjtNum len = sn_norm3(n);
   mjtNum dist = len - r1 - r2;
-  if (dist >= margin) {
+  if (dist > margin) {
     return 0;
   }
   if (len < mjMINVAL) {

@@ -17,7 +17,7 @@ static mjtNum plane_height(const mjtNum o[3], const mjtNum n[3], const mjtNum p[
 static int plane_ball(mjContact* con, const mjtNum o[3], const mjtNum n[3], const mjtNum c[3],
                       mjtNum r, const mjtNum* tangent, mjtNum margin) {
   mjtNum dist = plane_height(o, n, c) - r;
-  if (dist >= margin) {
+  if (dist > margin) {
     return 0;
   }
   mjtNum pos[3];
@@ -96,7 +96,7 @@ int sn_collide_plane_cylinder(const mjModel* m, const mjData* d, mjContact* con,
   int ncon = 0;
   for (int k = 0; k < 4; k++) {
     mjtNum dist = plane_height(P.pos, n, pts[k]);
-    if (dist < margin) {
+    if (dist <= margin) {
       mjtNum pos[3];
       sn_addScl3(pos, pts[k], n, -0.5 * dist);
       sn_set_contact(con + ncon++, dist, pos, n, NULL);

@@ -68,7 +68,6 @@ const KNOWN_CONTACTS = {
   'mujoco-test/engine/testdata/collision_convex/dice.xml': 'multiccd: the contacts of a pair differ and are in another order',
   'mujoco-test/engine/testdata/collision_convex/perf/boxmesh.xml': 'multiccd: the contacts of a pair differ and are in another order',
   'mujoco-test/engine/testdata/collision_convex/perf/ellipsoid.xml': 'EPA: normals differ by up to 0.12',
-  'gymnasium/point.xml': 'plane-sphere drops the contact at dist == margin (0) that 3.3.8 keeps',
 };
 
 // Trajectory: compared when the oracle saw no contact and no constraint row in

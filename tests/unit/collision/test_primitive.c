@@ -142,7 +142,7 @@ static mjtNum geom_sdf(const pair_fixture* f, int g, const mjtNum p[3]) {
 // surface points pos -+ normal*dist/2 on g1 and g2.
 static void check_contact(const pair_fixture* f, const mjContact* c, int g1, int g2,
                           mjtNum margin, int surface) {
-  assert_true(c->dist < margin);
+  assert_true(c->dist <= margin);
   assert_float_equal(mju_norm3(c->frame), 1, 1e-12);
   for (int k = 6; k < 9; k++) {
     assert_float_equal(c->frame[k], 0, 0);
@@ -233,25 +233,33 @@ static void test_random_properties(void** state) {
         check_contact(&f, con + i, 0, 1, margin, s->surface);
       }
 
-      // margin: a smaller one keeps exactly the contacts below it, in order (unless the
+      // margin: a smaller one keeps exactly the contacts at or below it (3.3.8 keeps
+      // surfaces at exactly the margin), in order (unless the
       // larger margin filled the contact budget, which then hides later candidates)
       mjtNum m2 = n ? con[0].dist : 0;
       int n2 = collide(&f, 0, 1, m2, small);
       for (int i = 0; i < n2; i++) {
-        assert_true(small[i].dist < m2);
+        assert_true(small[i].dist <= m2);
       }
       if (n < 8) {
-        int expect = 0;
+        // contacts exactly at m2 are kept by the analytic pairs (as in 3.3.8) but box-box
+        // compares a different depth with the margin, so they may go either way
+        int expect = 0, at = 0;
         for (int i = 0; i < n; i++) {
+          at += con[i].dist == m2;
           if (con[i].dist < m2) {
-            if (expect >= n2 || small[expect].dist != con[i].dist) {
+            int k = expect;
+            while (k < n2 && small[k].dist != con[i].dist) {
+              k++;
+            }
+            if (k >= n2) {
               fail_msg("%s-%s trial %d: contact %d (dist %g) missing below margin %g",
                        kTypeName[s->t1], kTypeName[s->t2], trial, i, con[i].dist, m2);
             }
             expect++;
           }
         }
-        if (n2 != expect) {
+        if (n2 < expect || n2 > expect + at) {
           fail_msg("%s-%s trial %d: %d contacts below margin %g, expected %d of %d",
                    kTypeName[s->t1], kTypeName[s->t2], trial, n2, m2, expect, n);
         }
