@@ -13,7 +13,11 @@
 // - geom groups are clamped to [0, mjNGROUP-1] before the geomgroup lookup;
 // - static geoms are those of bodies welded to the world (body_weldid == 0);
 // - mj_multiRay's cutoff drops whole geoms whose bounding sphere is farther than
-//   cutoff from the ray origin (|pnt - xpos| - rbound > cutoff); it does not clip hits.
+//   cutoff from the ray origin (|pnt - xpos| - rbound > cutoff); it does not clip hits,
+//   and it never drops geoms with contype and conaffinity both 0. Beyond that Sinew
+//   casts every ray at every remaining geom; 3.3.8's multi-ray culling occasionally
+//   drops a geom its own mj_ray hits, and drops most hits on bodies mixing
+//   collidable and non-collidable geoms; neither quirk is copied (see ray.mjs).
 #include <math.h>
 
 #include <mujoco/mujoco.h>
@@ -258,7 +262,8 @@ void mj_multiRay(const mjModel* m, mjData* d, const mjtNum pnt[3], const mjtNum*
     }
     mjtNum off[3];
     sn_sub3(off, d->geom_xpos + 3 * g, pnt);
-    if (sn_norm3(off) - m->geom_rbound[g] > cutoff) {
+    int collides = m->geom_contype[g] || m->geom_conaffinity[g];
+    if (collides && sn_norm3(off) - m->geom_rbound[g] > cutoff) {
       continue;
     }
     for (int i = 0; i < nray; i++) {

@@ -75,7 +75,7 @@ function copyTree(mj, src, depth, budget) {
   }
 }
 
-function stageModel(mj, file) {
+export function stageModel(mj, file) {
   const dir = path.dirname(file), up = path.dirname(dir);
   const budget = { ...BUDGET };
   mj.FS.mkdirTree('/vfs' + dir);
