@@ -472,6 +472,10 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
     for (int k = 0; k < 3; k++) {
       n[k] = r[k] * sm->scale[k];
     }
+    if (mju_norm3(n) < mjMINVAL) {
+      n[0] = n[1] = 0;  // zero normals in files become +z, like unresolved computed ones
+      n[2] = 1;
+    }
     mju_normalize3(n);
     for (int k = 0; k < 3; k++) {
       n[k] = (float)n[k];  // stored in single precision before the principal rotation

@@ -20,7 +20,11 @@ static void sn_face_normal(const double* vert, const int* f, double n[3]) {
 }
 
 // Polygon order: by the normal in the frame the hull was built in, lexicographically
-// descending (3.3.8's order); ties keep the order of the first triangles.
+// descending (3.3.8's order), components within SN_POLYSORT_TOL counting as equal (the
+// dice test model needs a tolerance; any value in [1e-15, 1e-6] agrees with every
+// model checked); ties keep the order of the first triangles.
+#define SN_POLYSORT_TOL 1e-10
+
 typedef struct {
   double normal[3];
   int first;
@@ -31,7 +35,7 @@ static int sn_cmp_poly(const void* a, const void* b) {
   const sn_polykey* p = (const sn_polykey*)a;
   const sn_polykey* q = (const sn_polykey*)b;
   for (int k = 0; k < 3; k++) {
-    if (p->normal[k] != q->normal[k]) {
+    if (fabs(p->normal[k] - q->normal[k]) > SN_POLYSORT_TOL) {
       return p->normal[k] > q->normal[k] ? -1 : 1;
     }
   }
