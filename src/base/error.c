@@ -34,8 +34,7 @@ void sn_errtrap_pop(sn_errtrap* trap) {
 static void sn_deliver_error(void) {
   if (sn_trap_top) {
     sn_errtrap* trap = sn_trap_top;
-    strncpy(trap->message, sn_msg, sizeof(trap->message) - 1);
-    trap->message[sizeof(trap->message) - 1] = 0;
+    snprintf(trap->message, sizeof(trap->message), "%s", sn_msg);
     longjmp(trap->jump, 1);
   }
   if (mju_user_error) {

@@ -1,4 +1,4 @@
-// Analytic narrow phase for boxes against planes, spheres and capsules; conventions
+// Analytic narrow phase for boxes against planes and spheres; conventions
 // (contact order, points, normals) follow MuJoCo 3.3.8 as observed on the oracle.
 #include "collision/collision.h"
 #include "collision/pair_util.h"

@@ -1,9 +1,10 @@
 // Analytic box–box narrow phase: separating-axis test over the 15 candidate axes, then
-// clipping of the incident face against the reference face (face axes) or the closest
-// points of two edges (edge axes). Conventions follow MuJoCo 3.3.8 as observed on the
-// oracle, including its reported depth: when the boxes intersect, a face contact's dist is
-// half the penetration of the clipped point (pos is still the midpoint of the point and
-// its projection).
+// clipping of the other box's facing feature (face, edge or corner) against the reference
+// face, seen along the contact normal; for an edge axis the reference is g1's face most
+// aligned with that normal (the closest points of the two edges if nothing overlaps).
+// Conventions follow MuJoCo 3.3.8 as observed on the oracle, including its reported depth:
+// when the boxes intersect, a face-axis contact's dist is half the penetration of the
+// clipped point (pos is still the midpoint of the point and its projection).
 #include "collision/collision.h"
 #include "collision/pair_util.h"
 

@@ -1,9 +1,14 @@
-// Analytic capsule–box narrow phase. The first contact is at the closest points of the
-// capsule's axis segment and the box; a second one lies where the segment, followed from
-// there away from the box face, stops being over that face (or at the capsule's end).
+// Analytic capsule–box narrow phase. The axis point closest to the box (ends first, then
+// the twelve edges) gives the first contact, against the box or, when inside it, pushed out
+// through the nearest face. A second contact lies where the segment, followed from there
+// across the box face it faces, reaches the face's far side (or the capsule's end).
 // Conventions follow MuJoCo 3.3.8 as observed on the oracle.
 #include "collision/collision.h"
 #include "collision/pair_util.h"
+
+// Axis points closer to the box surface than this count as on it (the point-box distance
+// of a point on a face is zero only up to roundoff).
+#define SN_TOUCH 1e-12
 
 // Closest points of segments p + s*u (|s| <= hu) and q + t*v (|t| <= hv), u, v unit.
 static void segment_segment(mjtNum* s, mjtNum* t, const mjtNum p[3], const mjtNum u[3],
@@ -27,6 +32,34 @@ static void box_nearest(mjtNum res[3], const mjtNum h[3], const mjtNum p[3]) {
   for (int k = 0; k < 3; k++) {
     res[k] = p[k] < -h[k] ? -h[k] : (p[k] > h[k] ? h[k] : p[k]);
   }
+}
+
+// Contact of the axis point p (box frame) with the box: against the nearest box point when
+// p is outside, else pushed out through the face nearest to it (first axis on ties).
+// Returns the distance between p and the box surface (negative inside) and the world
+// normal from the capsule towards the box.
+static mjtNum point_box(mjtNum n[3], const sn_geom_t* B, const mjtNum p[3]) {
+  const mjtNum* h = B->size;
+  mjtNum q[3], dl[3];
+  box_nearest(q, h, p);
+  sn_sub3(dl, q, p);
+  mjtNum len = sn_norm3(dl);
+  if (len >= mjMINVAL) {
+    sn_mulMatVec3(n, B->mat, dl);
+    sn_normalize3(n);
+    return len;
+  }
+  int k = 0;
+  mjtNum depth = h[0] - fabs(p[0]);
+  for (int j = 1; j < 3; j++) {
+    if (h[j] - fabs(p[j]) < depth) {
+      depth = h[j] - fabs(p[j]);
+      k = j;
+    }
+  }
+  sn_geom_axis(n, B, k);
+  sn_scl3(n, n, p[k] > 0 ? -1 : 1);
+  return -depth;
 }
 
 int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
@@ -80,44 +113,28 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
     }
   }
 
-  // first contact (world frame); an axis point touching or inside the box is pushed out
-  // through the nearest face
-  mjtNum p1[3], n1[3], pw[3], qw[3];
+  // first contact: the chosen axis point against the box (pushed out when inside)
+  mjtNum p1[3], n1[3], pw[3];
   sn_addScl3(p1, c, a, bs);
-  sn_mulMatVec3(pw, B.mat, p1);
-  sn_addTo3(pw, B.pos);
-  sn_mulMatVec3(qw, B.mat, bq);
-  sn_addTo3(qw, B.pos);
-  sn_sub3(n1, qw, pw);
-  mjtNum len = sn_norm3(n1);
-  mjtNum dist = len - r;
-  if (len < mjMINVAL) {
-    int kin = 0;
-    mjtNum depth = h[0] - fabs(p1[0]);
-    for (int j = 1; j < 3; j++) {
-      if (h[j] - fabs(p1[j]) < depth) {
-        depth = h[j] - fabs(p1[j]);
-        kin = j;
-      }
-    }
-    sn_geom_axis(n1, &B, kin);
-    sn_scl3(n1, n1, p1[kin] > 0 ? -1 : 1);
-    dist = -depth - r;
-  }
+  mjtNum gap = point_box(n1, &B, p1);
+  mjtNum dist = gap - r;
   int ncon = 0;
   if (dist < margin) {
-    sn_normalize3(n1);
     mjtNum pos[3];
+    sn_mulMatVec3(pw, B.mat, p1);
+    sn_addTo3(pw, B.pos);
     sn_addScl3(pos, pw, n1, r + 0.5 * dist);
     sn_set_contact(con + ncon++, dist, pos, n1, NULL);
   }
-  if (len < mjMINVAL) {
+  // no second contact when the first point touches or is inside the box (the oracle's
+  // choice in most such poses; deep axis penetration is not fully matched)
+  mjtNum nl[3];
+  sn_sub3(nl, p1, bq);
+  if (sn_norm3(nl) < mjMINVAL || gap < SN_TOUCH) {
     return ncon;
   }
 
-  // the box face most facing the capsule at the first contact (local axis k, side sg)
-  mjtNum nl[3];
-  sn_sub3(nl, p1, bq);
+  // the box face most facing the capsule at the closest points (local axis k, side sg)
   int k = 0;
   for (int j = 1; j < 3; j++) {
     if (fabs(nl[j]) > fabs(nl[k])) {
@@ -152,24 +169,12 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
   if (s2 == bs) {
     return ncon;
   }
-  // second contact: that segment point against its nearest box point (against the face
-  // plane when the point is inside the box)
-  mjtNum p2[3], q2[3];
+  // second contact: that axis point against the box, unless it is inside
+  mjtNum p2[3], n2[3], pos[3];
   sn_addScl3(p2, c, a, s2);
-  box_nearest(q2, h, p2);
-  mjtNum n2[3], pos[3], dl[3];
-  sn_sub3(dl, q2, p2);
-  mjtNum dist2;
-  if (sn_norm3(dl) < mjMINVAL) {
-    sn_geom_axis(n2, &B, k);
-    sn_scl3(n2, n2, -sg);
-    dist2 = sg * p2[k] - h[k] - r;
-  } else {
-    sn_mulMatVec3(n2, B.mat, dl);
-    dist2 = sn_norm3(n2) - r;
-    sn_normalize3(n2);
-  }
-  if (dist2 >= margin || ncon >= mjMAXCONPAIR) {
+  mjtNum gap2 = point_box(n2, &B, p2);
+  mjtNum dist2 = gap2 - r;
+  if (gap2 < -SN_TOUCH || dist2 >= margin || ncon >= mjMAXCONPAIR) {
     return ncon;
   }
   sn_mulMatVec3(pw, B.mat, p2);

@@ -405,8 +405,7 @@ static void rotate_shape(sn_convex* s, mjtNum pos[3], mjtNum mat[9], const mjtNu
   s->mat = mat;
 }
 
-static int legacy(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b,
-                  mjtNum margin) {
+static int legacy(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b) {
   if (a->type == SN_CONVEX_PRISM || b->type == SN_CONVEX_PRISM) {
     return 1;
   }
@@ -460,7 +459,6 @@ static int legacy(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b,
     sn_copy3(con[ncon].frame, r.normal);
     ncon++;
   }
-  (void)margin;
   return ncon;
 }
 
@@ -469,5 +467,5 @@ int sn_multiccd(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b,
   if (margin <= 0 && is_polytope(a) && is_polytope(b)) {
     return native(con, a, b, r);
   }
-  return legacy(m, con, a, b, margin);
+  return legacy(m, con, a, b);
 }

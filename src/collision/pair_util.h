@@ -1,5 +1,6 @@
-// Small helpers shared by the analytic narrow-phase files (primitive.c, cylinder.c,
-// box.c): reading a geom's pose and writing one contact in the pair-function contract.
+// Small helpers shared by the analytic narrow-phase files (primitive.c, cylinder.c, box.c,
+// capsule_box.c, box_box.c): reading a geom's pose and writing one contact in the
+// pair-function contract.
 #ifndef SINEW_COLLISION_PAIR_UTIL_H_
 #define SINEW_COLLISION_PAIR_UTIL_H_
 

@@ -392,6 +392,12 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
     sn_cerr(c, &sm->loc, "at least 4 vertices required");
     goto done;
   }
+  for (int i = 0; i < 3 * mf.nvert; i++) {
+    if (!isfinite(mf.vert[i])) {
+      sn_cerr(c, &sm->loc, "vertex %d has a coordinate that is not a finite number", i / 3);
+      goto done;
+    }
+  }
   if (!sn_check_indices(c, sm, mf.face, mf.nface, mf.nvert, "vertex") ||
       !sn_check_indices(c, sm, mf.facenormal, mf.nface, mf.nnormal, "normal") ||
       !sn_check_indices(c, sm, mf.facetexcoord, mf.nface, mf.ntexcoord, "texcoord")) {

@@ -20,8 +20,9 @@ void sn_mesh_hull_free(sn_hull* h) {
 }
 
 // Build the graph from the hull's vertex order (point ids), oriented faces and the
-// neighbour lists (local ids, nbadr/nbnum per hull vertex).
-static void sn_hull_graph(sn_hull* h, const int* vid, const int* nb, const int* nbnum) {
+// neighbour lists (local ids; vertex i's list at nb + nbadr[i], nbnum[i] long).
+static void sn_hull_graph(sn_hull* h, const int* vid, const int* nb, const int* nbadr,
+                          const int* nbnum) {
   int nv = h->nvert, nf = h->nface;
   int nedge = 0;
   for (int i = 0; i < nv; i++) {
@@ -39,7 +40,7 @@ static void sn_hull_graph(sn_hull* h, const int* vid, const int* nb, const int* 
   for (int i = 0; i < nv; i++) {
     edgeadr[i] = adr;
     globalid[i] = vid[i];
-    memcpy(edges + adr, nb + (size_t)i * (size_t)nv, sizeof(int) * (size_t)nbnum[i]);
+    memcpy(edges + adr, nb + nbadr[i], sizeof(int) * (size_t)nbnum[i]);
     adr += nbnum[i];
     edges[adr++] = -1;
   }
@@ -48,7 +49,9 @@ static void sn_hull_graph(sn_hull* h, const int* vid, const int* nb, const int* 
 
 // Neighbours of each hull vertex: the other vertices of the facets around it, in
 // qhull's order of the vertex's facets and of each facet's vertices (3.3.8's order).
-static void sn_hull_neighbours(qhT* qh, int nv, int* nb, int* nbnum) {
+// Lists are stored back to back (a vertex has at most twice as many neighbours as
+// facets around it); returns the storage, freed by the caller.
+static int* sn_hull_neighbours(qhT* qh, int nv, int* nbadr, int* nbnum) {
   qh_vertexneighbors(qh);
   vertexT* vertex;
   vertexT* other;
@@ -56,12 +59,18 @@ static void sn_hull_neighbours(qhT* qh, int nv, int* nb, int* nbnum) {
   facetT* neighbor;
   facetT** neighborp;
   int iv = 0;
+  size_t total = 0;
   FORALLvertices {
-    vertex->visitid = (unsigned)iv++;  // local id
+    vertex->visitid = (unsigned)iv;  // local id
+    nbadr[iv] = (int)total;
+    total += 2 * (size_t)qh_setsize(qh, vertex->neighbors);
+    iv++;
   }
+  int* nb = (int*)mju_malloc(sizeof(int) * (total ? total : 1));
   iv = 0;
   FORALLvertices {
-    int* list = nb + (size_t)iv * (size_t)nv;
+    int* list = nb + nbadr[iv];
+    int cap = 2 * qh_setsize(qh, vertex->neighbors);
     nbnum[iv] = 0;
     FOREACHneighbor_(vertex) {
       FOREACHsetelement_(vertexT, neighbor->vertices, other) {
@@ -72,13 +81,14 @@ static void sn_hull_neighbours(qhT* qh, int nv, int* nb, int* nbnum) {
         for (int k = 0; k < nbnum[iv] && !seen; k++) {
           seen = list[k] == id;
         }
-        if (!seen && nbnum[iv] < nv) {
+        if (!seen && nbnum[iv] < cap && id < nv) {
           list[nbnum[iv]++] = id;
         }
       }
     }
     iv++;
   }
+  return nb;
 }
 
 int sn_mesh_hull(const double* pts, int n, int maxhullvert, sn_hull* out, char* err, int errsz) {
@@ -144,11 +154,12 @@ int sn_mesh_hull(const double* pts, int n, int maxhullvert, sn_hull* out, char* 
     if (ok) {
       out->nvert = iv;
       out->nface = f;
-      int* nb = (int*)mju_malloc(sizeof(int) * (size_t)iv * (size_t)iv);
+      int* nbadr = (int*)mju_malloc(sizeof(int) * (size_t)iv);
       int* nbnum = (int*)mju_malloc(sizeof(int) * (size_t)iv);
-      sn_hull_neighbours(qh, iv, nb, nbnum);
-      sn_hull_graph(out, vid, nb, nbnum);
+      int* nb = sn_hull_neighbours(qh, iv, nbadr, nbnum);
+      sn_hull_graph(out, vid, nb, nbadr, nbnum);
       mju_free(nb);
+      mju_free(nbadr);
       mju_free(nbnum);
     } else {
       snprintf(err, (size_t)errsz, "qhull returned a non-triangular facet");

@@ -269,7 +269,7 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
 
 typedef struct {
   sn_mesh_built* mb;
-  const double* box;          // per face: centre, half-size
+  const double* box;          // per face: centre, half-size (the centre is the sort key)
   int next;
   int axis;
 } sn_fbvh;
@@ -312,7 +312,7 @@ static int sn_fbvh_node(sn_fbvh* b, int* idx, int n, int depth) {
   mb->bvh_nodeid[node] = -1;
   int axis = 0;
   for (int k = 1; k < 3; k++) {
-    if (hi[k] - lo[k] >= hi[axis] - lo[axis]) {
+    if (hi[k] - lo[k] > hi[axis] - lo[axis]) {  // ties: the first axis
       axis = k;
     }
   }

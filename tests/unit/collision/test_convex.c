@@ -358,6 +358,76 @@ static void test_geom_distance(void** state) {
   mj_deleteModel(m);
 }
 
+
+//---------------------------------- robustness ----------------------------------------------------
+
+// Every convex pair at random nearby poses, with and without multiccd and margins:
+// finite results, unit normals, no more contacts than the contract allows.
+static void test_random_pairs(void** state) {
+  (void)state;
+  mjModel* m = load(
+      "<mujoco><option><flag multiccd='enable'/></option>"
+      "<asset><mesh name='oct' vertex='1 0 0 -1 0 0 0 1 0 0 -1 0 0 0 1 0 0 -1' "
+      "scale='.2 .15 .1'/>"
+      "<mesh name='cube' vertex='-1 -1 -1 1 -1 -1 1 1 -1 1 1 1 1 -1 1 -1 1 -1 -1 1 1 -1 -1 1' "
+      "scale='.1 .15 .2'/></asset><worldbody>"
+      "<body><freejoint/><geom type='sphere' size='.1'/></body>"
+      "<body><freejoint/><geom type='capsule' size='.05 .1'/></body>"
+      "<body><freejoint/><geom type='ellipsoid' size='.1 .15 .2'/></body>"
+      "<body><freejoint/><geom type='cylinder' size='.1 .1'/></body>"
+      "<body><freejoint/><geom type='box' size='.1 .12 .14'/></body>"
+      "<body><freejoint/><geom type='mesh' mesh='oct'/></body>"
+      "<body><freejoint/><geom type='mesh' mesh='cube' margin='.02'/></body>"
+      "<geom type='plane' size='1 1 .1'/>"
+      "</worldbody></mujoco>");
+  mjData* d = mj_makeData(m);
+  mjContact con[mjMAXCONPAIR];
+  for (int trial = 0; trial < 200; trial++) {
+    for (int j = 0; j < m->njnt; j++) {
+      mjtNum* q = d->qpos + m->jnt_qposadr[j];
+      for (int i = 0; i < 3; i++) {
+        q[i] = 0.15 * urand();
+      }
+      mjtNum quat[4] = {urand(), urand(), urand(), urand()};
+      if (mju_normalize4(quat) < mjMINVAL) {
+        quat[0] = 1;
+      }
+      mju_copy4(q + 3, quat);
+    }
+    mj_kinematics(m, d);
+    if (trial == 100) {
+      m->opt.enableflags &= ~mjENBL_MULTICCD;
+    }
+    for (int g1 = 0; g1 < m->ngeom; g1++) {
+      for (int g2 = 0; g2 < m->ngeom; g2++) {
+        int t1 = m->geom_type[g1], t2 = m->geom_type[g2];
+        if (g1 == g2 || t1 > t2 || (t1 == t2 && g1 > g2)) {
+          continue;
+        }
+        mjfCollision fn = sn_collide_table[t1][t2];
+        if (fn != sn_collide_convex && fn != sn_collide_plane_convex) {
+          continue;
+        }
+        mjtNum margin = mju_max(m->geom_margin[g1], m->geom_margin[g2]);
+        int n = fn(m, d, con, g1, g2, margin);
+        assert_true(n >= 0 && n <= mjMAXCONPAIR);
+        for (int i = 0; i < n; i++) {
+          assert_true(isfinite(con[i].dist) && con[i].dist < margin + 1e-9);
+          assert_float_equal(mju_norm3(con[i].frame), 1, 1e-9);
+          for (int k = 0; k < 3; k++) {
+            assert_true(isfinite(con[i].pos[k]));
+          }
+        }
+        mjtNum ft[6];
+        mjtNum dist = mj_geomDistance(m, d, g1, g2, 1, ft);
+        assert_true(isfinite(dist) && dist <= 1);
+      }
+    }
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_support_extremal),
@@ -369,6 +439,7 @@ int main(void) {
       cmocka_unit_test(test_rigid_motion_invariance),
       cmocka_unit_test(test_multiccd_face_face),
       cmocka_unit_test(test_geom_distance),
+      cmocka_unit_test(test_random_pairs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
