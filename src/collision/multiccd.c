@@ -365,14 +365,16 @@ static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
   plane_basis(&pl, n);
   int ncon = 0;
   if (fa.n >= 3 && fb.n >= 3) {
-    // face-face: the patch is b's face clipped by a's
+    // face-face: the patch is b's face clipped by a's, both seen along a's normal
     mjtNum clip[MAXPOLY][2], subj[MAXPOLY][2];
-    int nc = polygon2d(clip, &pl, &fa, 0);
-    int ns = polygon2d(subj, &pl, &fb, 1);
+    plane_t pa;
+    plane_basis(&pa, fa.normal);
+    int nc = polygon2d(clip, &pa, &fa, 0);
+    int ns = polygon2d(subj, &pa, &fb, 1);
     ns = clip_polygon(subj, ns, clip, nc);
     for (int k = 0; k < ns && ncon < mjMAXCONPAIR; k++) {
       mjtNum p[3];
-      lift(p, &pl, subj[k], fb.p[0], fb.normal);
+      lift(p, &pa, subj[k], fb.p[0], fb.normal);
       make_contact(con + ncon++, &base, p, -half);
     }
   } else if ((fa.n >= 3 && fb.n == 2) || (fa.n == 2 && fb.n >= 3)) {
