@@ -69,14 +69,17 @@ static void box_face(feature_t* f, const sn_convex* s, int axis, mjtNum sgn) {
   sn_mulMatVec3(f->normal, s->mat, ln);
 }
 
-// A face counts as facing dir when their cosine is within ALIGN of 1; an edge as
-// lying across it when its sine is within the same angle (about 1.6e-3 rad, where
-// 3.3.8 switches between face-face and face-edge patches).
-#define ALIGN 1.3e-6
-#define ACROSS 1.6124515496597099e-3
+// Features are judged by angle: a face counts as facing dir, and an edge through a
+// vertex as lying across it, when they are within align radians of that. LOOSE lies
+// where 3.3.8 switches (between 1.6e-3 and 1.6036e-3 rad, found with the oracle on
+// tilted box meshes); EXACT admits only the solver's own normal (up to the rounding
+// of hull polygon normals computed from float vertices).
+#define EXACT 1e-5
+#define LOOSE 1.601e-3
 
 static void box_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
-                        const mjtNum dir[3], mjtNum tol) {
+                        const mjtNum dir[3], mjtNum tol, mjtNum align) {
+  mjtNum facing = cos(align), across = sin(align);
   mjtNum loc[3], ld[3];
   to_local(loc, s, x);
   sn_mulMatTVec3(ld, s->mat, dir);
@@ -90,7 +93,7 @@ static void box_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
       best = i;
     }
   }
-  if (best >= 0 && (non == 1 || (loc[best] >= 0 ? ld[best] : -ld[best]) >= 1 - ALIGN)) {
+  if (best >= 0 && (loc[best] >= 0 ? ld[best] : -ld[best]) >= facing) {
     box_face(f, s, best, loc[best] >= 0 ? 1 : -1);
     return;
   }
@@ -100,7 +103,7 @@ static void box_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
   } else if (non == 3) {
     // a corner: the edge from it lying most across dir, if nearly across
     for (int i = 0; i < 3; i++) {
-      if (fabs(ld[i]) <= ACROSS && (free < 0 || fabs(ld[i]) < fabs(ld[free]))) {
+      if (fabs(ld[i]) <= across && (free < 0 || fabs(ld[i]) < fabs(ld[free]))) {
         free = i;
       }
     }
@@ -143,7 +146,7 @@ static void mesh_face(feature_t* f, const sn_convex* s, int mesh, int poly) {
 // face, two share an edge, more meet at a vertex; a polygon through x facing dir, or
 // an edge from the vertex lying across dir, takes precedence.
 static void mesh_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
-                         const mjtNum dir[3], mjtNum tol) {
+                         const mjtNum dir[3], mjtNum tol, mjtNum align) {
   const mjModel* m = s->m;
   int mesh = m->geom_dataid[s->geom];
   int adr = m->mesh_polyadr[mesh], num = m->mesh_polynum[mesh];
@@ -172,7 +175,7 @@ static void mesh_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
   if (nhit == 0) {
     return;
   }
-  if (nhit == 1 || bestdot >= 1 - ALIGN) {
+  if (bestdot >= cos(align)) {
     mesh_face(f, s, mesh, hit[best]);
     return;
   }
@@ -207,19 +210,20 @@ static void mesh_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
   }
   // two polygons: x is on their shared edge; more: at a vertex, where only an edge
   // nearly across dir counts
-  if (ea >= 0 && (nhit == 2 || eacross <= ACROSS)) {
+  if (ea >= 0 && (nhit == 2 || eacross <= sin(align))) {
     f->n = 2;
     mesh_point(f->p[0], s, mesh, ea);
     mesh_point(f->p[1], s, mesh, eb);
   }
 }
 
-static void feature(feature_t* f, const sn_convex* s, const mjtNum x[3], const mjtNum dir[3]) {
+static void feature(feature_t* f, const sn_convex* s, const mjtNum x[3], const mjtNum dir[3],
+                    mjtNum align) {
   mjtNum tol = 1e-6 * (1 + s->m->geom_rbound[s->geom]);
   if (s->type == mjGEOM_BOX) {
-    box_feature(f, s, x, dir, tol);
+    box_feature(f, s, x, dir, tol, align);
   } else {
-    mesh_feature(f, s, x, dir, tol);
+    mesh_feature(f, s, x, dir, tol, align);
   }
 }
 
@@ -337,32 +341,43 @@ static void plane_basis(plane_t* pl, const mjtNum n[3]) {
 
 static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
                   const sn_ccd_result* r) {
+  // b's face facing the normal (within LOOSE) anchors the patch and sets the normal;
+  // otherwise a's face must be the normal itself (EXACT, as 3.3.8 decides); edge-edge
+  // and vertex contacts stay single
   feature_t fa, fb;
-  mjtNum nb[3];
-  sn_scl3(nb, con[0].frame, -1);
-  feature(&fa, a, r->x1, con[0].frame);
-  feature(&fb, b, r->x2, nb);
+  mjtNum n[3], nb[3];
+  sn_copy3(n, con[0].frame);
+  sn_scl3(nb, n, -1);
+  feature(&fb, b, r->x2, nb, LOOSE);
+  if (fb.n >= 3) {
+    sn_scl3(n, fb.normal, -1);
+    feature(&fa, a, r->x1, n, LOOSE);
+  } else {
+    feature(&fa, a, r->x1, n, EXACT);
+    if (fa.n < 3) {
+      return 1;
+    }
+  }
   mjContact base = con[0];
+  sn_copy3(base.frame, n);
   mjtNum half = 0.5 * base.dist;
   plane_t pl;
+  plane_basis(&pl, n);
   int ncon = 0;
   if (fa.n >= 3 && fb.n >= 3) {
-    // face-face: the patch is b's face clipped by a's, the normal b's face normal
-    mjtNum n[3];
-    sn_scl3(n, fb.normal, -1);
-    plane_basis(&pl, n);
-    sn_copy3(base.frame, n);
+    // face-face: the patch is b's face clipped by a's, both seen along a's normal
     mjtNum clip[MAXPOLY][2], subj[MAXPOLY][2];
-    int nc = polygon2d(clip, &pl, &fa, 0);
-    int ns = polygon2d(subj, &pl, &fb, 1);
+    plane_t pa;
+    plane_basis(&pa, fa.normal);
+    int nc = polygon2d(clip, &pa, &fa, 0);
+    int ns = polygon2d(subj, &pa, &fb, 1);
     ns = clip_polygon(subj, ns, clip, nc);
     for (int k = 0; k < ns && ncon < mjMAXCONPAIR; k++) {
       mjtNum p[3];
-      lift(p, &pl, subj[k], fb.p[0], fb.normal);
+      lift(p, &pa, subj[k], fb.p[0], fb.normal);
       make_contact(con + ncon++, &base, p, -half);
     }
   } else if ((fa.n >= 3 && fb.n == 2) || (fa.n == 2 && fb.n >= 3)) {
-    plane_basis(&pl, base.frame);
     const feature_t* face = fa.n >= 3 ? &fa : &fb;
     const feature_t* edge = fa.n >= 3 ? &fb : &fa;
     mjtNum clip[MAXPOLY][2], e0[2], e1[2], t[2];
@@ -370,8 +385,9 @@ static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
     project(e0, &pl, edge->p[0]);
     project(e1, &pl, edge->p[1]);
     if (clip_segment(t, e0, e1, clip, nc)) {
-      // edge points lie on their own shape: shift toward the middle accordingly
-      mjtNum shift = edge == &fb ? -half : half;
+      // 3.3.8 shifts the edge points by half the depth against the normal whichever
+      // shape the edge belongs to (found with the oracle)
+      mjtNum shift = -half;
       for (int k = 0; k < 2; k++) {
         mjtNum p[3];
         sn_scl3(p, edge->p[0], 1 - t[k]);
