@@ -199,13 +199,15 @@ static int sn_mesh_load(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf) {
   return 1;
 }
 
-// Index lists must point into their arrays.
+// Index lists must point into their arrays; normal and texture-coordinate lists may
+// hold -1 for a corner without one (OBJ faces written "f 1 2 3" next to "f 1/1 ..."),
+// which 3.3.8 stores as is.
 static int sn_check_indices(sn_ctx* c, const sn_mesh* sm, const int* idx, int nface, int n,
-                            const char* what) {
+                            int allow_missing, const char* what) {
   for (int f = 0; idx && f < nface; f++) {
     for (int k = 0; k < 3; k++) {
       int i = idx[3 * f + k];
-      if (i < 0 || i >= n) {
+      if ((i < 0 && !(allow_missing && i == -1)) || i >= n) {
         return sn_cerr(c, &sm->loc, "in face %d, %s index %d does not exist", f, what, i);
       }
     }
@@ -398,9 +400,9 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
       goto done;
     }
   }
-  if (!sn_check_indices(c, sm, mf.face, mf.nface, mf.nvert, "vertex") ||
-      !sn_check_indices(c, sm, mf.facenormal, mf.nface, mf.nnormal, "normal") ||
-      !sn_check_indices(c, sm, mf.facetexcoord, mf.nface, mf.ntexcoord, "texcoord")) {
+  if (!sn_check_indices(c, sm, mf.face, mf.nface, mf.nvert, 0, "vertex") ||
+      !sn_check_indices(c, sm, mf.facenormal, mf.nface, mf.nnormal, 1, "normal") ||
+      !sn_check_indices(c, sm, mf.facetexcoord, mf.nface, mf.ntexcoord, 1, "texcoord")) {
     goto done;
   }
   mb->nvert = mf.nvert;
