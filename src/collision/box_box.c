@@ -37,6 +37,21 @@ static void box_corner(mjtNum res[3], const box_t* b, const mjtNum s[3]) {
   }
 }
 
+// Relative tolerance of the oracle's inside tests on box-box contact points.
+#define SN_BOX_TOL 0.01
+
+// Is world point p within box b, each half size widened by SN_BOX_TOL?
+static int in_box(const box_t* b, const mjtNum p[3]) {
+  mjtNum rel[3];
+  sn_sub3(rel, p, b->c);
+  for (int k = 0; k < 3; k++) {
+    if (fabs(sn_dot3(rel, b->ax[k])) > (1 + SN_BOX_TOL) * b->h[k]) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 // Is 2-D point p inside the convex quad q (counter-clockwise or clockwise)?
 static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
   int pos = 0, neg = 0;
@@ -55,11 +70,12 @@ static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
 // overlap seen along the contact normal n (R to I): incident edges crossing the reference
 // boundary, reference corners over an incident face, incident corners over the reference
 // face. Each
-// gets its depth along n; the reported dist is depth*scale. flip: R is g2. Returns -1 when
+// gets its depth along n; the reported dist is depth*scale. flip: R is g2. filter: apply the
+// oracle's inside tests (face axes only; its edge-axis rule is not known). Returns -1 when
 // the faces do not overlap at all (no candidate points, whatever the margin).
 static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr[3],
                          const box_t* I, const mjtNum n[3], mjtNum scale, int flip,
-                         mjtNum margin) {
+                         int filter, mjtNum margin) {
   // reference face frame: centre, in-plane axes u, v and their half sizes
   int iu = (ia + 1) % 3, iv = (ia + 2) % 3;
   mjtNum fc[3];
@@ -116,6 +132,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   mjtNum ndot = sn_dot3(inorm, n);
 
   mjtNum pts[16][3];  // (u, v, height along n above the reference plane)
+  int corner[16];     // 1: an incident corner, 0: a crossing or a reference corner
   int npt = 0;
 
   // incident edges crossing the reference rectangle's boundary lines
@@ -135,6 +152,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
         int o = 1 - k;
         mjtNum olim = o == 0 ? hu : hv;
         if (fabs(p[o]) <= olim && npt < 16) {
+          corner[npt] = 0;
           sn_copy3(pts[npt++], p);
         }
       }
@@ -151,7 +169,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       pts[npt][0] = p2[0];
       pts[npt][1] = p2[1];
       pts[npt][2] = sn_dot3(rel, inorm) / ndot;
-      npt++;
+      corner[npt++] = 0;
     }
   }
   // incident corners inside the reference rectangle
@@ -160,7 +178,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       pts[npt][0] = q2[i][0];
       pts[npt][1] = q2[i][1];
       pts[npt][2] = qh[i];
-      npt++;
+      corner[npt++] = 1;
     }
   }
 
@@ -179,6 +197,14 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     sn_addScl3(pos, fc, u, pts[i][0]);
     sn_addToScl3(pos, v, pts[i][1]);
     sn_addToScl3(pos, n, 0.5 * pts[i][2]);
+    // the oracle keeps a point only when the contact position lies within the incident
+    // box (up to 1% of each half size); an incident corner also stays when it is inside
+    // the reference face by more than 1% of its half sizes
+    int deep = corner[i] && fabs(pts[i][0]) <= (1 - SN_BOX_TOL) * hu &&
+               fabs(pts[i][1]) <= (1 - SN_BOX_TOL) * hv;
+    if (filter && !deep && !in_box(I, pos)) {
+      continue;
+    }
     sn_set_contact(con + ncon++, dist, pos, cn, NULL);
   }
   return ncon;
@@ -270,13 +296,13 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   // full distance (the oracle's convention)
   mjtNum scale = best < 0 ? 0.5 : 1;
   if (kind == 0) {
-    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, margin);
+    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, 1, margin);
     return ncon > 0 ? ncon : 0;
   }
   if (kind == 1) {
     mjtNum nb[3];
     sn_scl3(nb, bestn, -1);
-    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, margin);
+    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, 1, margin);
     return ncon > 0 ? ncon : 0;
   }
   // edge axis: clip the face of A most aligned with the normal against B's, measuring
@@ -289,6 +315,6 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   }
   mjtNum nr[3];
   sn_scl3(nr, A.ax[ia], sn_dot3(A.ax[ia], bestn) > 0 ? 1 : -1);
-  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, margin);
+  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, 0, margin);
   return ncon >= 0 ? ncon : edge_contact(con, &A, bi, &B, bj, bestn, margin);
 }
