@@ -489,6 +489,20 @@ static void test_box_pairs(void** state) {
   assert_int_equal(collide(&f, 0, 1, 0, con), 2);
   set_pose_euler(&f, 1, 0, 0, 0.05, 29 * mjPI / 180, 0);
   assert_int_equal(collide(&f, 0, 1, 0, con), 4);
+  // deep, tilted and hanging over x = 0.3 (poses and counts from the oracle): a crossing
+  // of the edge is kept only while its contact point (midway between the faces) lies
+  // within the incident box up to 1% of the half size; the raised far edge's crossing
+  // leaves it near 2.53 degrees
+  set_pose_euler(&f, 1, 0.15, 0, 0.12, 2.4 * mjPI / 180, -2 * mjPI / 180);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 4);
+  set_pose_euler(&f, 1, 0.15, 0, 0.12, 2.65 * mjPI / 180, -2 * mjPI / 180);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 3);
+  // an incident corner inside the reference face within 1% of its edge is dropped when its
+  // contact point leaves the incident box; 4% inside it is kept
+  set_pose_euler(&f, 1, 0.0795, 0, 0.10, 0, -15 * mjPI / 180);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  set_pose_euler(&f, 1, 0.07, 0, 0.10, 0, -15 * mjPI / 180);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 4);
   free_pair(&f);
 
   // capsule under a box, parallel and overhanging one end: the end and the box's far edge
