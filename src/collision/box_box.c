@@ -88,14 +88,16 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   }
 
   // incident feature: box axes whose direction cosine with n exceeds 1/2 are pinned to
-  // the side facing R, the others span the feature: a face (one pinned axis, 4 corners in
-  // loop order), an edge (two pinned, 2 ends) or a corner (three pinned)
+  // the side facing R, the others span the feature: a face (one pinned axis), an edge (two
+  // pinned) or a corner (three pinned). Its corners are numbered as the oracle orders
+  // them: corner 0 is the deepest (each axis on the side facing R, a zero cosine counting
+  // as facing away), bit 0 flips the first free axis, bit 1 the second.
   int pinned[3], nfree = 0, freeax[2] = {0, 0}, jb = 0;
   mjtNum side[3];
   for (int k = 0; k < 3; k++) {
     mjtNum ck = sn_dot3(I->ax[k], n);
     pinned[k] = fabs(ck) > 0.5;
-    side[k] = ck > 0 ? -1 : 1;
+    side[k] = ck < 0 ? 1 : -1;
     if (!pinned[k] && nfree < 2) {
       freeax[nfree++] = k;
     } else if (pinned[k]) {
@@ -104,17 +106,19 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   }
   int npoly = 1 << nfree;
   mjtNum q3[4][3], q2[4][2], qh[4];
-  const mjtNum su[4] = {-1, 1, 1, -1}, sv[4] = {-1, -1, 1, 1};
   for (int i = 0; i < npoly; i++) {
     mjtNum s[3];
     for (int k = 0; k < 3; k++) {
       s[k] = side[k];
     }
-    if (nfree == 2) {
-      s[freeax[0]] = su[i];
-      s[freeax[1]] = sv[i];
-    } else if (nfree == 1) {
-      s[freeax[0]] = i ? 1 : -1;
+    for (int f = 0; f < nfree; f++) {
+      if (!filter) {
+        // edge axes: the normal is perpendicular to one incident axis, whose side is a
+        // matter of roundoff, so number the corners by fixed signs instead
+        s[freeax[f]] = (i & (1 << f)) ? 1 : -1;
+      } else if (i & (1 << f)) {
+        s[freeax[f]] = -s[freeax[f]];
+      }
     }
     box_corner(q3[i], I, s);
     // height along n above the reference plane, then the point projected along n
@@ -135,11 +139,13 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   int corner[16];     // 1: an incident corner, 0: a crossing or a reference corner
   int npt = 0;
 
-  // incident edges crossing the reference rectangle's boundary lines
+  // incident edges crossing the reference rectangle's boundary lines, in the oracle's
+  // order: edges 0-1, 0-2, 1-3, 2-3, each against the lines u = -+hu, then v = -+hv
+  static const int edges[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
   int nedge = npoly == 4 ? 4 : npoly - 1;
   for (int i = 0; i < nedge; i++) {
-    const mjtNum *a = q2[i], *b = q2[(i + 1) % npoly];
-    mjtNum ha = qh[i], hb = qh[(i + 1) % npoly];
+    const mjtNum *a = q2[edges[i][0]], *b = q2[edges[i][1]];
+    mjtNum ha = qh[edges[i][0]], hb = qh[edges[i][1]];
     for (int k = 0; k < 2; k++) {
       mjtNum lim = k == 0 ? hu : hv;
       for (int sgn = -1; sgn <= 1; sgn += 2) {
@@ -158,10 +164,19 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       }
     }
   }
+  // the face's corners in loop order, for the inside test
+  mjtNum loop[4][2];
+  if (npoly == 4) {
+    static const int order[4] = {0, 1, 3, 2};
+    for (int i = 0; i < 4; i++) {
+      loop[i][0] = q2[order[i]][0];
+      loop[i][1] = q2[order[i]][1];
+    }
+  }
   // reference corners inside the incident face
   for (int i = 0; i < 4 && npoly == 4; i++) {
-    mjtNum p2[2] = {su[i] * hu, sv[i] * hv};
-    if (inside_quad(q2, p2) && fabs(ndot) > mjMINVAL && npt < 16) {
+    mjtNum p2[2] = {(i & 1 ? 1 : -1) * hu, (i & 2 ? 1 : -1) * hv};
+    if (inside_quad(loop, p2) && fabs(ndot) > mjMINVAL && npt < 16) {
       mjtNum w[3], rel[3];
       sn_addScl3(w, fc, u, p2[0]);
       sn_addToScl3(w, v, p2[1]);
