@@ -112,11 +112,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       s[k] = side[k];
     }
     for (int f = 0; f < nfree; f++) {
-      if (!filter) {
-        // edge axes: the normal is perpendicular to one incident axis, whose side is a
-        // matter of roundoff, so number the corners by fixed signs instead
-        s[freeax[f]] = (i & (1 << f)) ? 1 : -1;
-      } else if (i & (1 << f)) {
+      if (i & (1 << f)) {
         s[freeax[f]] = -s[freeax[f]];
       }
     }
@@ -141,11 +137,11 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
 
   // incident edges crossing the reference rectangle's boundary lines, in the oracle's
   // order: edges 0-1, 0-2, 1-3, 2-3, each against the lines u = -+hu, then v = -+hv
-  static const int edges[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+  static const int edge[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
   int nedge = npoly == 4 ? 4 : npoly - 1;
   for (int i = 0; i < nedge; i++) {
-    const mjtNum *a = q2[edges[i][0]], *b = q2[edges[i][1]];
-    mjtNum ha = qh[edges[i][0]], hb = qh[edges[i][1]];
+    const mjtNum *a = q2[edge[i][0]], *b = q2[edge[i][1]];
+    mjtNum ha = qh[edge[i][0]], hb = qh[edge[i][1]];
     for (int k = 0; k < 2; k++) {
       mjtNum lim = k == 0 ? hu : hv;
       for (int sgn = -1; sgn <= 1; sgn += 2) {

@@ -274,15 +274,23 @@ static void test_random_properties(void** state) {
         fail_msg("%s-%s: %d contacts, %d after a rigid motion", kTypeName[s->t1],
                  kTypeName[s->t2], n, nm);
       }
+      // box-box numbers the incident corners from the deepest one, and on an edge axis
+      // the normal is perpendicular to an incident axis, so which corner is deepest (and
+      // the order of the contacts, as in 3.3.8) depends on roundoff: compare as sets there
+      int anyorder = s->t1 == mjGEOM_BOX && s->t2 == mjGEOM_BOX;
       for (int i = 0; i < n; i++) {
         mjtNum pos[3], nrm[3];
         mju_mulMatVec3(pos, rot, con[i].pos);
         mju_addTo3(pos, t);
         mju_mulMatVec3(nrm, rot, con[i].frame);
-        mjtNum err = fabs(moved[i].dist - con[i].dist);
-        for (int k = 0; k < 3; k++) {
-          err = mju_max(err, fabs(moved[i].pos[k] - pos[k]));
-          err = mju_max(err, fabs(moved[i].frame[k] - nrm[k]));
+        mjtNum err = mjMAXVAL;
+        for (int j = anyorder ? 0 : i; j < (anyorder ? n : i + 1); j++) {
+          mjtNum e = fabs(moved[j].dist - con[i].dist);
+          for (int k = 0; k < 3; k++) {
+            e = mju_max(e, fabs(moved[j].pos[k] - pos[k]));
+            e = mju_max(e, fabs(moved[j].frame[k] - nrm[k]));
+          }
+          err = mju_min(err, e);
         }
         if (err > 1e-10) {
           for (int j = 0; j < n; j++) {
