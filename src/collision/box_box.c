@@ -71,11 +71,12 @@ static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
 // boundary, reference corners over an incident face, incident corners over the reference
 // face. Each
 // gets its depth along n; the reported dist is depth*scale. flip: R is g2. filter: apply the
-// oracle's inside tests (face axes only; its edge-axis rule is not known). Returns -1 when
+// oracle's inside tests (face axes only; its edge-axis rule is not known). zerok: an
+// incident axis perpendicular to n (edge axes), else -1. Returns -1 when
 // the faces do not overlap at all (no candidate points, whatever the margin).
 static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr[3],
                          const box_t* I, const mjtNum n[3], mjtNum scale, int flip,
-                         int filter, mjtNum margin) {
+                         int filter, int zerok, mjtNum margin) {
   // reference face frame: centre, in-plane axes u, v and their half sizes
   int iu = (ia + 1) % 3, iv = (ia + 2) % 3;
   mjtNum fc[3];
@@ -98,6 +99,11 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     mjtNum ck = sn_dot3(I->ax[k], n);
     pinned[k] = fabs(ck) > 0.5;
     side[k] = ck < 0 ? 1 : -1;
+    if (k == zerok) {
+      // the edge axis of an edge-axis normal: its cosine is zero but for roundoff, and
+      // the oracle numbers that axis from its positive side
+      side[k] = 1;
+    }
     if (!pinned[k] && nfree < 2) {
       freeax[nfree++] = k;
     } else if (pinned[k]) {
@@ -307,13 +313,13 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   // full distance (the oracle's convention)
   mjtNum scale = best < 0 ? 0.5 : 1;
   if (kind == 0) {
-    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, 1, margin);
+    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, 1, -1, margin);
     return ncon > 0 ? ncon : 0;
   }
   if (kind == 1) {
     mjtNum nb[3];
     sn_scl3(nb, bestn, -1);
-    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, 1, margin);
+    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, 1, -1, margin);
     return ncon > 0 ? ncon : 0;
   }
   // edge axis: clip the face of A most aligned with the normal against B's, measuring
@@ -326,6 +332,6 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   }
   mjtNum nr[3];
   sn_scl3(nr, A.ax[ia], sn_dot3(A.ax[ia], bestn) > 0 ? 1 : -1);
-  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, 0, margin);
+  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, 0, bj, margin);
   return ncon >= 0 ? ncon : edge_contact(con, &A, bi, &B, bj, bestn, margin);
 }
