@@ -4,7 +4,11 @@
 // aligned with that normal (the closest points of the two edges if nothing overlaps).
 // Conventions follow MuJoCo 3.3.8 as observed on the oracle, including its reported depth:
 // when the boxes intersect, a face-axis contact's dist is half the penetration of the
-// clipped point (pos is still the midpoint of the point and its projection).
+// clipped point (pos is still the midpoint of the point and its projection). On a face
+// axis a point is kept only when its contact position lies within the incident box (1%
+// tolerance), or, for an incident corner, when the corner is inside the reference face by
+// more than 1%; the contacts come in the oracle's order (edge crossings, reference
+// corners, incident corners numbered from the deepest one).
 #include "collision/collision.h"
 #include "collision/pair_util.h"
 
