@@ -4,7 +4,11 @@
 // aligned with that normal (the closest points of the two edges if nothing overlaps).
 // Conventions follow MuJoCo 3.3.8 as observed on the oracle, including its reported depth:
 // when the boxes intersect, a face-axis contact's dist is half the penetration of the
-// clipped point (pos is still the midpoint of the point and its projection).
+// clipped point (pos is still the midpoint of the point and its projection). On a face
+// axis a point is kept only when its contact position lies within the incident box (1%
+// tolerance), or, for an incident corner, when the corner is inside the reference face by
+// more than 1%; the contacts come in the oracle's order (edge crossings, reference
+// corners, incident corners numbered from the deepest one).
 #include "collision/collision.h"
 #include "collision/pair_util.h"
 
@@ -37,6 +41,21 @@ static void box_corner(mjtNum res[3], const box_t* b, const mjtNum s[3]) {
   }
 }
 
+// Relative tolerance of the oracle's inside tests on box-box contact points.
+#define SN_BOX_TOL 0.01
+
+// Is world point p within box b, each half size widened by SN_BOX_TOL?
+static int in_box(const box_t* b, const mjtNum p[3]) {
+  mjtNum rel[3];
+  sn_sub3(rel, p, b->c);
+  for (int k = 0; k < 3; k++) {
+    if (fabs(sn_dot3(rel, b->ax[k])) > (1 + SN_BOX_TOL) * b->h[k]) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 // Is 2-D point p inside the convex quad q (counter-clockwise or clockwise)?
 static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
   int pos = 0, neg = 0;
@@ -55,11 +74,13 @@ static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
 // overlap seen along the contact normal n (R to I): incident edges crossing the reference
 // boundary, reference corners over an incident face, incident corners over the reference
 // face. Each
-// gets its depth along n; the reported dist is depth*scale. flip: R is g2. Returns -1 when
+// gets its depth along n; the reported dist is depth*scale. flip: R is g2. filter: apply the
+// oracle's inside tests (face axes only; its edge-axis rule is not known). zerok: an
+// incident axis perpendicular to n (edge axes), else -1. Returns -1 when
 // the faces do not overlap at all (no candidate points, whatever the margin).
 static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr[3],
                          const box_t* I, const mjtNum n[3], mjtNum scale, int flip,
-                         mjtNum margin) {
+                         int filter, int zerok, mjtNum margin) {
   // reference face frame: centre, in-plane axes u, v and their half sizes
   int iu = (ia + 1) % 3, iv = (ia + 2) % 3;
   mjtNum fc[3];
@@ -72,14 +93,21 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   }
 
   // incident feature: box axes whose direction cosine with n exceeds 1/2 are pinned to
-  // the side facing R, the others span the feature: a face (one pinned axis, 4 corners in
-  // loop order), an edge (two pinned, 2 ends) or a corner (three pinned)
+  // the side facing R, the others span the feature: a face (one pinned axis), an edge (two
+  // pinned) or a corner (three pinned). Its corners are numbered as the oracle orders
+  // them: corner 0 is the deepest (each axis on the side facing R, a zero cosine counting
+  // as facing away), bit 0 flips the first free axis, bit 1 the second.
   int pinned[3], nfree = 0, freeax[2] = {0, 0}, jb = 0;
   mjtNum side[3];
   for (int k = 0; k < 3; k++) {
     mjtNum ck = sn_dot3(I->ax[k], n);
     pinned[k] = fabs(ck) > 0.5;
-    side[k] = ck > 0 ? -1 : 1;
+    side[k] = ck < 0 ? 1 : -1;
+    if (k == zerok) {
+      // the edge axis of an edge-axis normal: its cosine is zero but for roundoff, and
+      // the oracle numbers that axis from its positive side
+      side[k] = 1;
+    }
     if (!pinned[k] && nfree < 2) {
       freeax[nfree++] = k;
     } else if (pinned[k]) {
@@ -88,17 +116,15 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   }
   int npoly = 1 << nfree;
   mjtNum q3[4][3], q2[4][2], qh[4];
-  const mjtNum su[4] = {-1, 1, 1, -1}, sv[4] = {-1, -1, 1, 1};
   for (int i = 0; i < npoly; i++) {
     mjtNum s[3];
     for (int k = 0; k < 3; k++) {
       s[k] = side[k];
     }
-    if (nfree == 2) {
-      s[freeax[0]] = su[i];
-      s[freeax[1]] = sv[i];
-    } else if (nfree == 1) {
-      s[freeax[0]] = i ? 1 : -1;
+    for (int f = 0; f < nfree; f++) {
+      if (i & (1 << f)) {
+        s[freeax[f]] = -s[freeax[f]];
+      }
     }
     box_corner(q3[i], I, s);
     // height along n above the reference plane, then the point projected along n
@@ -116,13 +142,16 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   mjtNum ndot = sn_dot3(inorm, n);
 
   mjtNum pts[16][3];  // (u, v, height along n above the reference plane)
+  int corner[16];     // 1: an incident corner, 0: a crossing or a reference corner
   int npt = 0;
 
-  // incident edges crossing the reference rectangle's boundary lines
+  // incident edges crossing the reference rectangle's boundary lines, in the oracle's
+  // order: edges 0-1, 0-2, 1-3, 2-3, each against the lines u = -+hu, then v = -+hv
+  static const int edge[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
   int nedge = npoly == 4 ? 4 : npoly - 1;
   for (int i = 0; i < nedge; i++) {
-    const mjtNum *a = q2[i], *b = q2[(i + 1) % npoly];
-    mjtNum ha = qh[i], hb = qh[(i + 1) % npoly];
+    const mjtNum *a = q2[edge[i][0]], *b = q2[edge[i][1]];
+    mjtNum ha = qh[edge[i][0]], hb = qh[edge[i][1]];
     for (int k = 0; k < 2; k++) {
       mjtNum lim = k == 0 ? hu : hv;
       for (int sgn = -1; sgn <= 1; sgn += 2) {
@@ -135,15 +164,25 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
         int o = 1 - k;
         mjtNum olim = o == 0 ? hu : hv;
         if (fabs(p[o]) <= olim && npt < 16) {
+          corner[npt] = 0;
           sn_copy3(pts[npt++], p);
         }
       }
     }
   }
+  // the face's corners in loop order, for the inside test
+  mjtNum loop[4][2];
+  if (npoly == 4) {
+    static const int order[4] = {0, 1, 3, 2};
+    for (int i = 0; i < 4; i++) {
+      loop[i][0] = q2[order[i]][0];
+      loop[i][1] = q2[order[i]][1];
+    }
+  }
   // reference corners inside the incident face
   for (int i = 0; i < 4 && npoly == 4; i++) {
-    mjtNum p2[2] = {su[i] * hu, sv[i] * hv};
-    if (inside_quad(q2, p2) && fabs(ndot) > mjMINVAL && npt < 16) {
+    mjtNum p2[2] = {(i & 1 ? 1 : -1) * hu, (i & 2 ? 1 : -1) * hv};
+    if (inside_quad(loop, p2) && fabs(ndot) > mjMINVAL && npt < 16) {
       mjtNum w[3], rel[3];
       sn_addScl3(w, fc, u, p2[0]);
       sn_addToScl3(w, v, p2[1]);
@@ -151,7 +190,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       pts[npt][0] = p2[0];
       pts[npt][1] = p2[1];
       pts[npt][2] = sn_dot3(rel, inorm) / ndot;
-      npt++;
+      corner[npt++] = 0;
     }
   }
   // incident corners inside the reference rectangle
@@ -160,7 +199,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       pts[npt][0] = q2[i][0];
       pts[npt][1] = q2[i][1];
       pts[npt][2] = qh[i];
-      npt++;
+      corner[npt++] = 1;
     }
   }
 
@@ -179,6 +218,14 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     sn_addScl3(pos, fc, u, pts[i][0]);
     sn_addToScl3(pos, v, pts[i][1]);
     sn_addToScl3(pos, n, 0.5 * pts[i][2]);
+    // the oracle keeps a point only when the contact position lies within the incident
+    // box (up to 1% of each half size); an incident corner also stays when it is inside
+    // the reference face by more than 1% of its half sizes
+    int deep = corner[i] && fabs(pts[i][0]) <= (1 - SN_BOX_TOL) * hu &&
+               fabs(pts[i][1]) <= (1 - SN_BOX_TOL) * hv;
+    if (filter && !deep && !in_box(I, pos)) {
+      continue;
+    }
     sn_set_contact(con + ncon++, dist, pos, cn, NULL);
   }
   return ncon;
@@ -270,13 +317,13 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   // full distance (the oracle's convention)
   mjtNum scale = best < 0 ? 0.5 : 1;
   if (kind == 0) {
-    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, margin);
+    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, 1, -1, margin);
     return ncon > 0 ? ncon : 0;
   }
   if (kind == 1) {
     mjtNum nb[3];
     sn_scl3(nb, bestn, -1);
-    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, margin);
+    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, 1, -1, margin);
     return ncon > 0 ? ncon : 0;
   }
   // edge axis: clip the face of A most aligned with the normal against B's, measuring
@@ -289,6 +336,6 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   }
   mjtNum nr[3];
   sn_scl3(nr, A.ax[ia], sn_dot3(A.ax[ia], bestn) > 0 ? 1 : -1);
-  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, margin);
+  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, 0, bj, margin);
   return ncon >= 0 ? ncon : edge_contact(con, &A, bi, &B, bj, bestn, margin);
 }

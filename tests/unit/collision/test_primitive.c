@@ -274,15 +274,23 @@ static void test_random_properties(void** state) {
         fail_msg("%s-%s: %d contacts, %d after a rigid motion", kTypeName[s->t1],
                  kTypeName[s->t2], n, nm);
       }
+      // box-box numbers the incident corners from the deepest one, and on an edge axis
+      // the normal is perpendicular to an incident axis, so which corner is deepest (and
+      // the order of the contacts, as in 3.3.8) depends on roundoff: compare as sets there
+      int anyorder = s->t1 == mjGEOM_BOX && s->t2 == mjGEOM_BOX;
       for (int i = 0; i < n; i++) {
         mjtNum pos[3], nrm[3];
         mju_mulMatVec3(pos, rot, con[i].pos);
         mju_addTo3(pos, t);
         mju_mulMatVec3(nrm, rot, con[i].frame);
-        mjtNum err = fabs(moved[i].dist - con[i].dist);
-        for (int k = 0; k < 3; k++) {
-          err = mju_max(err, fabs(moved[i].pos[k] - pos[k]));
-          err = mju_max(err, fabs(moved[i].frame[k] - nrm[k]));
+        mjtNum err = mjMAXVAL;
+        for (int j = anyorder ? 0 : i; j < (anyorder ? n : i + 1); j++) {
+          mjtNum e = fabs(moved[j].dist - con[i].dist);
+          for (int k = 0; k < 3; k++) {
+            e = mju_max(e, fabs(moved[j].pos[k] - pos[k]));
+            e = mju_max(e, fabs(moved[j].frame[k] - nrm[k]));
+          }
+          err = mju_min(err, e);
         }
         if (err > 1e-10) {
           for (int j = 0; j < n; j++) {
@@ -488,6 +496,20 @@ static void test_box_pairs(void** state) {
   set_pose_euler(&f, 1, 0, 0, 0.05, 31 * mjPI / 180, 0);
   assert_int_equal(collide(&f, 0, 1, 0, con), 2);
   set_pose_euler(&f, 1, 0, 0, 0.05, 29 * mjPI / 180, 0);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 4);
+  // deep, tilted and hanging over x = 0.3 (poses and counts from the oracle): a crossing
+  // of the edge is kept only while its contact point (midway between the faces) lies
+  // within the incident box up to 1% of the half size; the raised far edge's crossing
+  // leaves it near 2.53 degrees
+  set_pose_euler(&f, 1, 0.15, 0, 0.12, 2.4 * mjPI / 180, -2 * mjPI / 180);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 4);
+  set_pose_euler(&f, 1, 0.15, 0, 0.12, 2.65 * mjPI / 180, -2 * mjPI / 180);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 3);
+  // an incident corner inside the reference face within 1% of its edge is dropped when its
+  // contact point leaves the incident box; 4% inside it is kept
+  set_pose_euler(&f, 1, 0.0795, 0, 0.10, 0, -15 * mjPI / 180);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  set_pose_euler(&f, 1, 0.07, 0, 0.10, 0, -15 * mjPI / 180);
   assert_int_equal(collide(&f, 0, 1, 0, con), 4);
   free_pair(&f);
 
