@@ -389,7 +389,8 @@ static int sn_mesh_raw_hull(sn_ctx* c, const sn_mesh* sm, const sn_meshfile* mf,
 }
 
 // needhull: a colliding mesh geom uses the mesh, which then keeps its hull graph
-// (3.3.8 builds it only then) and takes its polygons from the hull.
+// (3.3.8 builds it only then, or when the faces themselves come from the hull) and
+// takes its polygons from the hull.
 static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int needhull) {
   if (!sm->name[0]) {
     return sn_cerr(c, &sm->loc, "empty name in mesh");
@@ -524,7 +525,7 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
     raw[i] = src[i];
   }
   sn_finish_arrays(mb, v, nrm, nnormal, vd);
-  if (needhull) {
+  if (needhull || !mf.nface) {
     sn_mesh_polygons(mb, mb->hull.face, mb->hull.nface, raw, vd);
   } else {
     sn_mesh_polygons(mb, mb->face, mb->nface, raw, vd);

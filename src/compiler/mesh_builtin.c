@@ -95,7 +95,12 @@ static int sn_midpoint(sn_gen* g, sn_midcache* mc, int a, int b) {
   }
   const double* p = g->v + 3 * a;
   const double* q = g->v + 3 * b;
-  sn_gen_unit(g, 0.5 * (p[0] + q[0]), 0.5 * (p[1] + q[1]), 0.5 * (p[2] + q[2]));
+  // 3.3.8 forms the midpoints in single precision
+  float x = ((float)p[0] + (float)q[0]) * 0.5f;
+  float y = ((float)p[1] + (float)q[1]) * 0.5f;
+  float z = ((float)p[2] + (float)q[2]) * 0.5f;
+  float n = sqrtf(x * x + y * y + z * z);
+  sn_gen_vert(g, x / n, y / n, z / n);
   int e = mc->n++;
   mc->other[e] = hi;
   mc->mid[e] = g->nv - 1;
