@@ -282,18 +282,20 @@ static void sn_gen_supertorus(sn_gen* g, int res, double radius, double s, doubl
   }
 }
 
-// Cell centres of an azimuth (about +y, centred on -z) x elevation grid; per vertex
-// three normals: radial, azimuth tangent, elevation tangent.
+// Cell centres of an azimuth (phi, about +y, measured from -z towards +x) x elevation
+// (theta) grid; per vertex three normals: radial, azimuth tangent, elevation tangent.
+// The sin/cos assignment matters: at phi = 0 the x coordinate is exactly zero, which
+// decides 3.3.8's hull triangulation of coplanar points.
 static void sn_gen_wedge(sn_gen* g, double* nrm, int nphi, int ntheta, double fovphi,
                          double fovtheta) {
   int k = 0;
   for (int i = 0; i < nphi; i++) {
-    double a = (-90 + fovphi * (2 * (i + 0.5) / nphi - 1)) * mjPI / 180;
+    double phi = fovphi * (2 * (i + 0.5) / nphi - 1) * mjPI / 180;
     for (int j = 0; j < ntheta; j++) {
       double th = fovtheta * (2 * (j + 0.5) / ntheta - 1) * mjPI / 180;
-      double ca = cos(a), sa = sin(a), ct = cos(th), st = sin(th);
-      sn_gen_vert(g, ct * ca, st, ct * sa);
-      double n[9] = {ct * ca, st, ct * sa, -sa, 0, ca, -st * ca, ct, -st * sa};
+      double cp = cos(phi), sp = sin(phi), ct = cos(th), st = sin(th);
+      sn_gen_vert(g, ct * sp, st, -ct * cp);
+      double n[9] = {ct * sp, st, -ct * cp, cp, 0, sp, -st * sp, ct, st * cp};
       memcpy(nrm + 9 * k, n, sizeof(n));
       k++;
     }
