@@ -9,8 +9,9 @@
 // reference, is the pos_collision figure of `mujoco-testspeed ... profile`.
 //
 // usage: sinew-bench-collision [--ref PATH] [--steps N] [--rounds R] MODEL...
-// (default models: MuJoCo 2.2.2's humanoid100 and mug from libmujoco-samples, and
-// ANYmal C from the shared corpus when present)
+// (default models: MuJoCo 2.2.2's humanoid100 and mug from libmujoco-samples, the
+// project's mesh pile (64 convex mesh bodies), and ANYmal C from the shared corpus
+// when present)
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,12 @@ static int run_reference(const char* ref, const char* model, int steps, const ch
   if (!p) {
     return 0;
   }
-  int ok = fscanf(p, "%lf %lf %d %d", ms, ncon, nq, nmocap) == 4;
+  // MuJoCo may print warnings first: the figures are the last line that parses
+  char line[512];
+  int ok = 0;
+  while (fgets(line, sizeof(line), p)) {
+    ok |= sscanf(line, "%lf %lf %d %d", ms, ncon, nq, nmocap) == 4;
+  }
   return pclose(p) == 0 && ok;
 }
 
@@ -177,6 +183,7 @@ int main(int argc, char** argv) {
   if (!nmodel) {
     models[nmodel++] = "/usr/share/mujoco/model/humanoid100/humanoid100.xml";
     models[nmodel++] = "/usr/share/mujoco/model/mug/mug.xml";
+    models[nmodel++] = SINEW_SOURCE_DIR "/bench/models/mesh_pile.xml";
     models[nmodel++] = SINEW_SOURCE_DIR "/../shared/models/menagerie-anybotics_anymal_c/scene.xml";
   }
   if (steps <= 0 || rounds <= 0) {

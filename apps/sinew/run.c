@@ -61,8 +61,12 @@ int cli_run(int argc, char** argv) {
   double e0 = d->energy[0] + d->energy[1];
 
   double start = cli_now();
+  long contacts = 0;
+  int maxcon = 0;
   for (int k = 0; k < steps; k++) {
     mj_step(m, d);
+    contacts += d->ncon;
+    maxcon = d->ncon > maxcon ? d->ncon : maxcon;
   }
   double wall = cli_now() - start;
   mj_forward(m, d);  // energy of the final state
@@ -74,6 +78,8 @@ int cli_run(int argc, char** argv) {
          wall > 0 ? d->time / wall : 0.0);
   printf("  energy     %.6g (potential %.6g, kinetic %.6g; initial %.6g)\n",
          (double)(d->energy[0] + d->energy[1]), (double)d->energy[0], (double)d->energy[1], e0);
+  printf("  contacts   %.1f per step (at most %d)\n", steps ? (double)contacts / steps : 0.0,
+         maxcon);
   print_warnings(d);
 
   int ok = finite_state(m, d);

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/timer.h"
 #include "collision/collision.h"
 #include "collision/driver.h"
 
@@ -170,8 +171,11 @@ void mj_collision(const mjModel* m, mjData* d) {
     return;
   }
   mj_markStack(d);
+  mjtNum tm = sn_timerStart();
   int* sig = NULL;
   int nbp = sn_broadphase(m, d, &sig);
+  sn_timerEnd(d, mjTIMER_COL_BROAD, tm);
+  tm = sn_timerStart();
 
   // compiled pairs are sorted by signature, so one pass merges the two lists
   int ip = 0, full = 0;
@@ -192,5 +196,6 @@ void mj_collision(const mjModel* m, mjData* d) {
     sn_midphase(m, d, s >> 16, s & 0xFFFF, sn_visit_geompair, &c);
     full = c.full;
   }
+  sn_timerEnd(d, mjTIMER_COL_NARROW, tm);
   mj_freeStack(d);
 }

@@ -287,6 +287,21 @@ static void finish(sn_ccd_result* res, const poly_t* p, const face_t* f) {
   res->status = SN_CCD_PENETRATING;
 }
 
+static int same3(const mjtNum x[3], const mjtNum y[3]) {
+  return x[0] == y[0] && x[1] == y[1] && x[2] == y[2];
+}
+
+// Whether w's support point on a and its support point on b each occur (exactly) in
+// some vertex of the polytope, not necessarily the same one.
+static int seen_parts(const poly_t* p, const sn_ccd_vertex* w) {
+  int ina = 0, inb = 0;
+  for (int k = 0; k < p->nvert && !(ina && inb); k++) {
+    ina = ina || same3(p->vert[k].a, w->a);
+    inb = inb || same3(p->vert[k].b, w->b);
+  }
+  return ina && inb;
+}
+
 int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxiter) {
   poly_t p;
   if (!init_polytope(&p, res, a, b)) {
@@ -297,6 +312,7 @@ int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxit
   }
   int best = -1;
   mjtNum upper = INFINITY;
+  int prism = a->type == SN_CONVEX_PRISM || b->type == SN_CONVEX_PRISM;
   for (int iter = 0;; iter++) {
     best = -1;
     for (int f = 0; f < p.nface; f++) {
@@ -320,6 +336,12 @@ int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxit
     }
     // the support distance along any face normal bounds the depth from above
     if (upper - f->dist < tol) {
+      break;
+    }
+    // against a height-field prism, 3.3.8 stops once both support points are already
+    // used by polytope vertices (seen at zero margin, where they repeat exactly; the
+    // same rule on mesh pairs disagrees with 3.3.8)
+    if (prism && seen_parts(&p, &w)) {
       break;
     }
     int iv = add_vertex(&p, &w);

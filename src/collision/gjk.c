@@ -176,6 +176,18 @@ static void witness(sn_ccd_result* res) {
   sn_zero3(res->x2);
 }
 
+// A point inside obj: its frame origin, or the centroid of a prism's vertices.
+static void centre(mjtNum c[3], const sn_convex* obj) {
+  if (obj->type != SN_CONVEX_PRISM) {
+    sn_copy3(c, obj->pos);
+    return;
+  }
+  sn_zero3(c);
+  for (int k = 0; k < 6; k++) {
+    sn_addToScl3(c, obj->prism[k], 1.0 / 6);
+  }
+}
+
 void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNum tol,
             int maxiter) {
   sn_ccd_vertex* s = res->simplex;
@@ -184,15 +196,17 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
   int n = 0;
   witness(res);
 
-  // start from the difference of the centres: an interior point of a - b
+  // start from the difference of the centres: an interior point of a - b (a prism's
+  // centre is the mean of its six vertices, which reproduces 3.3.8's iterates on
+  // height fields)
   sn_ccd_vertex first;
-  mjtNum dir[3] = {1, 0, 0};
-  if (a->type != SN_CONVEX_PRISM && b->type != SN_CONVEX_PRISM) {
-    sn_sub3(dir, b->pos, a->pos);
-    if (sn_dot3(dir, dir) < mjMINVAL) {
-      dir[0] = 1;
-      dir[1] = dir[2] = 0;
-    }
+  mjtNum dir[3], ca[3], cb[3];
+  centre(ca, a);
+  centre(cb, b);
+  sn_sub3(dir, cb, ca);
+  if (sn_dot3(dir, dir) < mjMINVAL) {
+    dir[0] = 1;
+    dir[1] = dir[2] = 0;
   }
   sn_ccd_support(&first, a, b, dir);
   s[0] = first;

@@ -18,7 +18,8 @@
 
 #define MAXPOLY 64        // vertices kept per feature polygon
 #define PERTURB 1e-3      // legacy rotation angle (rad)
-#define DUPLICATE 1e-3    // legacy: contacts closer than this are one contact
+#define DUPLICATE 3e-4    // legacy: contacts closer than this are one contact (3.3.8
+                          // merges 1.1e-4 apart, keeps 5.4e-4 apart)
 
 //---------------------------------- features of polytopes -----------------------------------------
 
@@ -422,7 +423,10 @@ static void rotate_shape(sn_convex* s, mjtNum pos[3], mjtNum mat[9], const mjtNu
 }
 
 static int legacy(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b) {
-  if (a->type == SN_CONVEX_PRISM || b->type == SN_CONVEX_PRISM) {
+  // prisms are not geoms; spheres and ellipsoids have no flat patch, and 3.3.8 adds
+  // nothing for them
+  if (a->type == SN_CONVEX_PRISM || b->type == SN_CONVEX_PRISM || a->type == mjGEOM_SPHERE ||
+      b->type == mjGEOM_SPHERE || a->type == mjGEOM_ELLIPSOID || b->type == mjGEOM_ELLIPSOID) {
     return 1;
   }
   mjtNum n[3], t[2][3];

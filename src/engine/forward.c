@@ -7,17 +7,6 @@
 #define SN_DISABLED(m, flag) ((m)->opt.disableflags & (flag))
 #define SN_ENABLED(m, flag) ((m)->opt.enableflags & (flag))
 
-mjtNum sn_timerStart(void) {
-  return mjcb_time ? mjcb_time() : 0;
-}
-
-void sn_timerEnd(mjData* d, int timer, mjtNum start) {
-  if (mjcb_time) {
-    d->timer[timer].duration += mjcb_time() - start;
-  }
-  d->timer[timer].number++;
-}
-
 //---------------------------------- position --------------------------------------------------------
 
 void mj_fwdPosition(const mjModel* m, mjData* d) {

@@ -4,12 +4,7 @@
 
 #include <mujoco/mujoco.h>
 
-// Start a profiling interval: mjcb_time() when set, else 0.
-mjtNum sn_timerStart(void);
-
-// Close an interval opened by sn_timerStart into d->timer[timer] (count always,
-// duration only when mjcb_time is set).
-void sn_timerEnd(mjData* d, int timer, mjtNum start);
+#include "base/timer.h"
 
 // qfrc += joint-space image of every body's xfrc_applied (force, torque at the com).
 void sn_xfrcAccumulate(const mjModel* m, mjData* d, mjtNum* qfrc);
