@@ -7,13 +7,14 @@
 
 #include "compiler/compile.h"
 
-// Comparisons of frames use a small absolute tolerance so that values that are equal
-// up to round-off in the model text count as equal.
-#define SN_FRAME_TOL 1e-10
+// Comparisons of frames (the sameframe flags) use 3.3.8's absolute tolerance: a body
+// inertial offset or a geom/site offset of up to 1e-6 (position components, quaternion
+// components) still counts as the same frame (measured: 5e-7 same, 1e-6 not).
+#define SN_FRAME_TOL 1e-6
 
 int sn_vec_is_zero(const double* v, int n) {
   for (int i = 0; i < n; i++) {
-    if (fabs(v[i]) > SN_FRAME_TOL) {
+    if (!(fabs(v[i]) < SN_FRAME_TOL)) {
       return 0;
     }
   }
@@ -22,7 +23,7 @@ int sn_vec_is_zero(const double* v, int n) {
 
 int sn_vec_equal(const double* a, const double* b, int n) {
   for (int i = 0; i < n; i++) {
-    if (fabs(a[i] - b[i]) > SN_FRAME_TOL) {
+    if (!(fabs(a[i] - b[i]) < SN_FRAME_TOL)) {
       return 0;
     }
   }
@@ -30,7 +31,7 @@ int sn_vec_equal(const double* a, const double* b, int n) {
 }
 
 int sn_quat_is_identity(const double q[4]) {
-  return fabs(q[0] - 1) <= SN_FRAME_TOL && sn_vec_is_zero(q + 1, 3);
+  return fabs(q[0] - 1) < SN_FRAME_TOL && sn_vec_is_zero(q + 1, 3);
 }
 
 void sn_pose_identity(sn_pose* p) {

@@ -447,7 +447,9 @@ int sn_compile_inertia(sn_ctx* c) {
 
 void sn_align_apply(sn_ctx* c, int b, sn_pose* pose) {
   const sn_pose* a = &c->align[b];
-  if (sn_quat_is_identity(a->quat) && sn_vec_is_zero(a->pos, 3)) {
+  // exact: even a tiny alignment moves the body (the sameframe tolerance is too coarse)
+  if (a->quat[0] == 1 && !a->quat[1] && !a->quat[2] && !a->quat[3] && !a->pos[0] &&
+      !a->pos[1] && !a->pos[2]) {
     return;
   }
   // pose' = inv(a) * pose

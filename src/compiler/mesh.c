@@ -158,9 +158,29 @@ static void sn_merge_vertices(sn_meshfile* mf) {
   mju_free(map);
 }
 
-static int sn_mesh_load(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf) {
-  if (sm->builtin && sm->builtin[0]) {
-    return sn_cerr_attr(c, &sm->loc, "builtin", "not yet supported: builtin meshes");
+// src: the vertices as given in double precision, when they exist before rounding to
+// float (NULL: use mf->vert).
+static int sn_mesh_load(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf, double** src,
+                        int* normal_stride) {
+  *normal_stride = 1;
+  *src = NULL;
+  if (sm->builtin && sm->builtin[0] && strcmp(sm->builtin, "none")) {
+    if (sm->file[0] || sm->vertex.n || sm->face.n || sm->normal.n || sm->texcoord.n) {
+      return sn_cerr_attr(c, &sm->loc, "builtin",
+                          "builtin mesh cannot be used with a file or user vertex data");
+    }
+    if (!sm->params.n) {
+      return sn_cerr_attr(c, &sm->loc, "params", "required attribute missing: 'params'");
+    }
+    char err[256];
+    if (!sn_mesh_builtin(sm->builtin, sm->params.data, sm->params.n, mf, src, normal_stride,
+                         err, sizeof(err))) {
+      return sn_cerr_attr(c, &sm->loc, "builtin", "%s", err);
+    }
+    // 3.3.8 works from the float-rounded vertices (hull orders and frames agree only then)
+    mju_free(*src);
+    *src = NULL;
+    return 1;
   }
   if (!sm->file[0]) {
     return sn_mesh_inline(c, sm, mf);
@@ -272,7 +292,7 @@ static void sn_make_normals(const double* v, int nvert, const int* face, int nfa
 //---------------------------------- processing ----------------------------------------------------
 
 // Step 1: reference frame and scale, in double precision.
-static double* sn_transform(const sn_mesh* sm, const sn_meshfile* mf) {
+static double* sn_transform(const sn_mesh* sm, const sn_meshfile* mf, const double* src) {
   double* v = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mf->nvert);
   double q[4], R[9];
   mju_copy4(q, sm->refquat);
@@ -281,7 +301,7 @@ static double* sn_transform(const sn_mesh* sm, const sn_meshfile* mf) {
   for (int i = 0; i < mf->nvert; i++) {
     double d[3], r[3];
     for (int k = 0; k < 3; k++) {
-      d[k] = (double)mf->vert[3 * i + k] - sm->refpos[k];
+      d[k] = src[3 * i + k] - sm->refpos[k];
     }
     mju_mulMatTVec3(r, R, d);  // conjugate rotation
     for (int k = 0; k < 3; k++) {
@@ -361,19 +381,16 @@ static int sn_check_orientation(sn_ctx* c, const sn_mesh* sm, const int* face, i
   return 1;
 }
 
-static int sn_mesh_raw_hull(sn_ctx* c, const sn_mesh* sm, const sn_meshfile* mf, sn_hull* h) {
-  double* p = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mf->nvert);
-  for (int i = 0; i < 3 * mf->nvert; i++) {
-    p[i] = mf->vert[i];
-  }
+static int sn_mesh_raw_hull(sn_ctx* c, const sn_mesh* sm, const sn_meshfile* mf,
+                            const double* src, sn_hull* h) {
   char err[512];
-  int ok = sn_mesh_hull(p, mf->nvert, sm->maxhullvert, h, err, sizeof(err));
-  mju_free(p);
+  int ok = sn_mesh_hull(src, mf->nvert, sm->maxhullvert, h, err, sizeof(err));
   return ok ? 1 : sn_cerr(c, &sm->loc, "%s", err);
 }
 
 // needhull: a colliding mesh geom uses the mesh, which then keeps its hull graph
-// (3.3.8 builds it only then) and takes its polygons from the hull.
+// (3.3.8 builds it only then, or when the faces themselves come from the hull) and
+// takes its polygons from the hull.
 static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int needhull) {
   if (!sm->name[0]) {
     return sn_cerr(c, &sm->loc, "empty name in mesh");
@@ -382,8 +399,16 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
     return sn_cerr_attr(c, &sm->loc, "maxhullvert", "maxhullvert must be larger than 3");
   }
   sn_meshfile mf;
-  if (!sn_mesh_load(c, sm, &mf)) {
+  int normal_stride;  // builtin wedges: three normals per vertex, faces use the first
+  double* src = NULL;
+  if (!sn_mesh_load(c, sm, &mf, &src, &normal_stride)) {
     return 0;
+  }
+  if (!src) {
+    src = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)(mf.nvert ? mf.nvert : 1));
+    for (int i = 0; i < 3 * mf.nvert; i++) {
+      src[i] = mf.vert[i];
+    }
   }
   int ok = 0;
   double* v = NULL;
@@ -414,7 +439,7 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
   // the hull (collision graph; the faces of a face-less mesh; convex inertia) is built
   // from the vertices as given: 3.3.8's vertex and face orders are qhull's for those
   int hull = needhull || !mf.nface || sm->inertia == mjMESH_INERTIA_CONVEX;
-  if (hull && !sn_mesh_raw_hull(c, sm, &mf, &mb->hull)) {
+  if (hull && !sn_mesh_raw_hull(c, sm, &mf, src, &mb->hull)) {
     goto done;
   }
   // a mirroring scale turns the faces of mesh files around (second and third vertex,
@@ -438,7 +463,7 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
   if (sm->inertia == mjMESH_INERTIA_EXACT && !sn_check_orientation(c, sm, mb->face, mb->nface)) {
     goto done;
   }
-  v = sn_transform(sm, &mf);
+  v = sn_transform(sm, &mf, src);
   if (!sn_mesh_frame(c, sm, mb, v)) {
     goto done;
   }
@@ -453,11 +478,14 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
     }
     memcpy(mb->facenormal, mf.facenormal ? mf.facenormal : mb->face,
            sizeof(int) * 3 * (size_t)mb->nface);
+    for (int i = 0; !mf.facenormal && i < 3 * mb->nface; i++) {
+      mb->facenormal[i] *= normal_stride;
+    }
   } else {
     // from the vertices as given; the scale is applied to the result below
     double* rv = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mb->nvert);
     for (int i = 0; i < 3 * mb->nvert; i++) {
-      rv[i] = mf.vert[i];
+      rv[i] = src[i];
     }
     sn_make_normals(rv, mb->nvert, mb->face, mb->nface, sm->smoothnormal, nrm);
     mju_free(rv);
@@ -494,10 +522,10 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
   vd = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mb->nvert);
   raw = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mb->nvert);
   for (int i = 0; i < 3 * mb->nvert; i++) {
-    raw[i] = mf.vert[i];
+    raw[i] = src[i];
   }
   sn_finish_arrays(mb, v, nrm, nnormal, vd);
-  if (needhull) {
+  if (needhull || !mf.nface) {
     sn_mesh_polygons(mb, mb->hull.face, mb->hull.nface, raw, vd);
   } else {
     sn_mesh_polygons(mb, mb->face, mb->nface, raw, vd);
@@ -511,6 +539,7 @@ done:
   mju_free(raw);
   mju_free(v);
   mju_free(nrm);
+  mju_free(src);
   sn_meshfile_free(&mf);
   return ok;
 }

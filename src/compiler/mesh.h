@@ -5,6 +5,7 @@
 #define SINEW_COMPILER_MESH_H_
 
 #include "compiler/compile.h"
+#include "io/meshfile.h"
 
 // Convex hull of a point set, as the collision code uses it.
 typedef struct {
@@ -76,5 +77,13 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nface, const doubl
 int sn_mesh_misoriented(const int* face, int nface, int* a, int* b);
 // mesh_poly.c: the face BVH of a processed mesh (vert: final vertices, double).
 void sn_mesh_bvh(sn_mesh_built* mb, const double* vert);
+
+// mesh_builtin.c: the vertices (and faces, or per-vertex normal triples for a wedge:
+// normal_stride 3) of a builtin mesh kind with its parameters; vdouble (caller frees)
+// gets the vertices in double precision, which 3.3.8 keeps for builtins (mf->vert has
+// them rounded). Returns 1, or 0 with a message in err (unknown kind, missing or
+// out-of-range parameters).
+int sn_mesh_builtin(const char* kind, const double* params, int nparam, sn_meshfile* mf,
+                    double** vdouble, int* normal_stride, char* err, int errsz);
 
 #endif  // SINEW_COMPILER_MESH_H_

@@ -7,9 +7,19 @@
 
 #include "compiler/mesh.h"
 
-// Two hull triangles belong to the same polygon when their unit normals agree to this
-// tolerance.
-#define SN_COPLANAR_TOL 1e-10
+// Two triangles are merged when their unit normals differ by less than this (Euclidean
+// distance). Measured on 3.3.8 with near-flat quads of two shapes (square and 2:1 base
+// of a pyramid, one corner raised): the split happens at |n1 - n2| = 1.6000e-3 in both,
+// while neither the dot product of other normalisations nor the corner's distance from
+// the plane agree between the two; a fan of faces 1e-3 apart merges in pairs, so faces
+// are compared with the polygon's first face, not with the face they are reached from.
+#define SN_COPLANAR_TOL 1.6e-3
+
+static int sn_coplanar(const double* a, const double* b) {
+  double d[3];
+  mju_sub3(d, a, b);
+  return mju_norm3(d) < SN_COPLANAR_TOL;
+}
 
 static void sn_face_normal(const double* vert, const int* f, double n[3]) {
   double e1[3], e2[3];
@@ -17,6 +27,24 @@ static void sn_face_normal(const double* vert, const int* f, double n[3]) {
   mju_sub3(e2, vert + 3 * f[2], vert + 3 * f[0]);
   mju_cross(n, e1, e2);
   mju_normalize3(n);
+}
+
+// The normal 3.3.8 stores for a polygon: from its first three boundary vertices, even
+// when they are collinear (then it is round-off noise, or NaN for exactly collinear
+// points: no guard, as in 3.3.8).
+static void sn_poly_normal(const double* vert, const int* pv, int n, double out[3]) {
+  if (n < 3) {
+    out[0] = out[1] = out[2] = 0;
+    return;
+  }
+  double e1[3], e2[3];
+  mju_sub3(e1, vert + 3 * pv[1], vert + 3 * pv[0]);
+  mju_sub3(e2, vert + 3 * pv[2], vert + 3 * pv[0]);
+  mju_cross(out, e1, e2);
+  double len = sqrt(mju_dot3(out, out));
+  for (int k = 0; k < 3; k++) {
+    out[k] /= len;
+  }
 }
 
 // Polygon order: by the normal in the frame the hull was built in, lexicographically
@@ -183,7 +211,7 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
       int g = stack[--top];
       for (int j = 0; j < 3; j++) {
         int k = sn_edgemap_find(&edges, face[3 * g + (j + 1) % 3], face[3 * g + j]);
-        if (k >= 0 && group[k] < 0 && mju_dot3(fn + 3 * f, fn + 3 * k) > 1 - SN_COPLANAR_TOL) {
+        if (k >= 0 && group[k] < 0 && sn_coplanar(fn + 3 * f, fn + 3 * k)) {
           group[k] = npoly;
           stack[top++] = k;
         }
@@ -229,9 +257,10 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
     int first = key[p].first, g = key[p].group;
     int n = gadr[g + 1] - gadr[g];
     memcpy(members, gfaces + gadr[g], sizeof(int) * (size_t)n);
-    sn_face_normal(vert, face + 3 * first, mb->polynormal + 3 * p);
+    (void)first;
     mb->polyvertadr[p] = adr;
     mb->polyvertnum[p] = sn_boundary(face, members, n, &edges, group, mb->polyvert + adr);
+    sn_poly_normal(vert, mb->polyvert + adr, mb->polyvertnum[p], mb->polynormal + 3 * p);
     adr += mb->polyvertnum[p];
   }
   mb->npolyvert = adr;
