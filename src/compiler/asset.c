@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "compiler/compile.h"
+#include "io/vfs.h"
 
 static const char* sn_slash_if_needed(const char* dir) {
   return dir[0] && dir[strlen(dir) - 1] != '/' ? "/" : "";
@@ -58,4 +59,16 @@ int sn_asset_paths_offset(const sn_spec* spec, int objtype) {
     n += sn_paths_len(spec, SN_AT(spec, meshes, sn_mesh, i).file);
   }
   return n;
+}
+
+int sn_asset_read(sn_ctx* c, const char* typedir, const char* filedir, const char* file,
+                  const sn_srcloc* loc, const char* attr, const char* what, char* path,
+                  size_t pathsz, char** buf, size_t* size) {
+  sn_asset_path(c->spec, typedir, filedir, file, path, pathsz);
+  *buf = NULL;
+  *size = 0;
+  if (sn_vfs_read(c->vfs, path, buf, size) != 0) {
+    return sn_cerr_attr(c, loc, attr, "could not open %s file '%s'", what, path);
+  }
+  return 1;
 }

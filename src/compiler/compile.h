@@ -205,6 +205,11 @@ int sn_actuator_actnum(const sn_actuator* a);
 // texturedir) or assetdir, relative to the model's directory; strippath applies.
 void sn_asset_path(const sn_spec* spec, const char* typedir, const char* filedir,
                    const char* file, char* out, size_t n);
+// asset.c: read an asset file found by sn_asset_path into buf (mju_free it); on failure
+// a compile error "could not open <what> file '<path>'" at loc/attr and 0.
+int sn_asset_read(sn_ctx* c, const char* typedir, const char* filedir, const char* file,
+                  const sn_srcloc* loc, const char* attr, const char* what, char* path,
+                  size_t pathsz, char** buf, size_t* size);
 // asset.c: where the files of one asset type (mjOBJ_HFIELD, mjOBJ_MESH, mjOBJ_TEXTURE)
 // start in mjModel.paths: 3.3.8 stores height-field, then mesh, then texture files.
 int sn_asset_paths_offset(const sn_spec* spec, int objtype);

@@ -21,7 +21,6 @@
 
 #include "base/memory.h"
 #include "compiler/compile.h"
-#include "io/vfs.h"
 
 // Most elevation values in one model (hfield_adr is an int).
 #define SN_MAX_HFIELD_DATA 2147483647LL
@@ -139,11 +138,11 @@ static int sn_hfield_file(sn_ctx* c, const sn_hfield* h, struct sn_hfield_built*
     return 0;
   }
   char path[1024];
-  sn_asset_path(c->spec, c->spec->compiler.meshdir, h->filedir, h->file, path, sizeof(path));
   char* buf = NULL;
   size_t size = 0;
-  if (sn_vfs_read(c->vfs, path, &buf, &size) != 0) {
-    return sn_cerr_attr(c, &h->loc, "file", "could not open hfield file '%s'", path);
+  if (!sn_asset_read(c, c->spec->compiler.meshdir, h->filedir, h->file, &h->loc, "file",
+                     "hfield", path, sizeof(path), &buf, &size)) {
+    return 0;
   }
   int ok = png ? sn_hfield_png(c, h, path, buf, size, b)
                : sn_hfield_binary(c, h, path, buf, size, b);

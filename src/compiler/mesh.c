@@ -17,7 +17,6 @@
 
 #include "compiler/mesh.h"
 #include "io/meshfile.h"
-#include "io/vfs.h"
 
 // A face whose normal makes a larger angle than this (cosine) with a vertex's average
 // normal does not contribute to that vertex's normal unless smoothnormal is set.
@@ -189,11 +188,11 @@ static int sn_mesh_load(sn_ctx* c, const sn_mesh* sm, sn_meshfile* mf, double** 
     return sn_cerr(c, &sm->loc, "mesh data given both in a file and inline");
   }
   char path[1024];
-  sn_asset_path(c->spec, c->spec->compiler.meshdir, sm->filedir, sm->file, path, sizeof(path));
   char* buf = NULL;
   size_t size = 0;
-  if (sn_vfs_read(c->vfs, path, &buf, &size) != 0) {
-    return sn_cerr_attr(c, &sm->loc, "file", "could not open mesh file '%s'", path);
+  if (!sn_asset_read(c, c->spec->compiler.meshdir, sm->filedir, sm->file, &sm->loc, "file",
+                     "mesh", path, sizeof(path), &buf, &size)) {
+    return 0;
   }
   char err[512];
   int rc = sn_meshfile_parse(path, sm->content_type, buf, size, mf, err, sizeof(err));

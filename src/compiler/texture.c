@@ -10,7 +10,6 @@
 
 #include "base/memory.h"
 #include "compiler/compile.h"
-#include "io/vfs.h"
 
 // Largest texture, in bytes (all faces and channels): texture addresses are ints.
 #define SN_MAX_TEXTURE_BYTES 2147483647LL
@@ -207,11 +206,11 @@ static int sn_png_is_srgb(const unsigned char* d, size_t n) {
 static int sn_load_png(sn_ctx* c, const sn_texture* t, const char* attr, const char* file,
                        int nchannel, unsigned char** img, int* w, int* h, int* srgb) {
   char path[1024];
-  sn_asset_path(c->spec, c->spec->compiler.texturedir, t->filedir, file, path, sizeof(path));
   char* buf = NULL;
   size_t size = 0;
-  if (sn_vfs_read(c->vfs, path, &buf, &size) != 0) {
-    return sn_cerr_attr(c, &t->loc, attr, "could not open texture file '%s'", path);
+  if (!sn_asset_read(c, c->spec->compiler.texturedir, t->filedir, file, &t->loc, attr,
+                     "texture", path, sizeof(path), &buf, &size)) {
+    return 0;
   }
   *srgb = sn_png_is_srgb((const unsigned char*)buf, size);
   png_image image;
