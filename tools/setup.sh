@@ -3,7 +3,7 @@
 # As root: installs what is missing with apt-get. Otherwise: prints the exact
 # apt-get line and fails, so nothing half-works.
 set -e
-PKGS="build-essential cmake pkg-config libexpat1-dev libpng-dev libqhull-dev libcmocka-dev nodejs npm"
+PKGS="build-essential cmake pkg-config libexpat1-dev libpng-dev libqhull-dev libccd-dev libcmocka-dev nodejs npm"
 missing=""
 for p in $PKGS; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

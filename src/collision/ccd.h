@@ -46,6 +46,17 @@ int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxit
 int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b,
                   mjtNum margin);
 
+// mjDSBL_NATIVECCD: libccd's MPR penetration of a and b (ccd_tolerance, ccd_iterations
+// from m->opt); returns 1 and fills r (dist = -depth, normal a to b, x1 = x2 = contact
+// point) when they intersect. MPR gives no distance for separated shapes.
+int sn_mpr(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b);
+
+// Replace r's MPR direction by the (averaged) surface normals of the smooth geoms among
+// a and b at their points nearest the contact, as 3.3.8 does for MPR contacts when
+// multiccd is off (with it, every contact keeps MPR's direction). Boxes, meshes and
+// prisms have no smooth normal; if neither geom has one, r is unchanged.
+void sn_mpr_normal(sn_ccd_result* r, const sn_convex* a, const sn_convex* b);
+
 // Write r as a contact: dist, pos midway between the witness points, normal.
 void sn_ccd_contact(mjContact* con, const sn_ccd_result* r);
 

@@ -2,9 +2,9 @@
 // (gjk.c, epa.c) on the geoms' support functions, multiccd's extra contacts
 // (multiccd.c), and planes against ellipsoids and meshes.
 //
-// MuJoCo's nativeccd flag selects between its own GJK/EPA and libccd's MPR; both
-// compute the same geometric quantity (distance or depth along the minimum
-// translation), so with nativeccd disabled Sinew still runs GJK/EPA.
+// MuJoCo's nativeccd flag selects between its own GJK/EPA and libccd's MPR (mpr.c).
+// MPR's portal converges to an approximate depth and normal that depend on the
+// shapes' centres, so the contact path runs the same solver 3.3.8 does.
 #include <math.h>
 
 #include "collision/ccd.h"
@@ -57,6 +57,10 @@ static int full_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex*
 
 int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b,
                   mjtNum margin) {
+  if ((m->opt.disableflags & mjDSBL_NATIVECCD) && margin <= 0) {
+    // contacts only (margin already in the inflated shapes); distances stay GJK's
+    return sn_mpr(r, m, a, b) && r->dist < margin;
+  }
   mjtNum ra = core_radius(a), rb = core_radius(b);
   if (ra + rb <= 0) {
     return full_ccd(r, m, a, b, margin);
@@ -91,6 +95,10 @@ int sn_collide_convex(const mjModel* m, const mjData* d, mjContact* con, int g1,
     return 0;
   }
   r.dist += margin;
+  // with multiccd, 3.3.8 keeps MPR's own direction for every contact
+  if ((m->opt.disableflags & mjDSBL_NATIVECCD) && !(m->opt.enableflags & mjENBL_MULTICCD)) {
+    sn_mpr_normal(&r, &a, &b);
+  }
   sn_ccd_contact(con, &r);
   if (m->opt.enableflags & mjENBL_MULTICCD) {
     return sn_multiccd(m, con, &a, &b, &r, margin);
