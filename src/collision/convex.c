@@ -12,11 +12,21 @@
 #include "collision/convex.h"
 #include "math/inline.h"
 
+// Whether a contact found at this margin came from MPR and takes 3.3.8's smooth-geom
+// normal (sn_mpr_normal). Geom pairs with multiccd keep MPR's own direction (see
+// sn_collide_convex); height-field prisms take the fix either way.
+static int mpr_normal_fix(const mjModel* m, mjtNum margin) {
+  return (m->opt.disableflags & mjDSBL_NATIVECCD) && margin <= 0;
+}
+
 int sn_convex_collide(const mjModel* m, sn_convex* a, sn_convex* b, mjtNum margin,
                       mjContact* con) {
   sn_ccd_result r;
   if (!sn_convex_ccd(&r, m, a, b, margin)) {
     return 0;
+  }
+  if (mpr_normal_fix(m, margin)) {
+    sn_mpr_normal(&r, a, b);
   }
   sn_ccd_contact(con, &r);
   return 1;
@@ -95,8 +105,7 @@ int sn_collide_convex(const mjModel* m, const mjData* d, mjContact* con, int g1,
     return 0;
   }
   r.dist += margin;
-  // with multiccd, 3.3.8 keeps MPR's own direction for every contact
-  if ((m->opt.disableflags & mjDSBL_NATIVECCD) && !(m->opt.enableflags & mjENBL_MULTICCD)) {
+  if (mpr_normal_fix(m, 0) && !(m->opt.enableflags & mjENBL_MULTICCD)) {
     sn_mpr_normal(&r, &a, &b);
   }
   sn_ccd_contact(con, &r);
