@@ -52,9 +52,9 @@ int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b
 int sn_mpr(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b);
 
 // Replace r's MPR direction by the (averaged) surface normals of the smooth geoms among
-// a and b at their points nearest the contact, as 3.3.8 does for MPR contacts when
-// multiccd is off (with it, every contact keeps MPR's direction). Boxes, meshes and
-// prisms have no smooth normal; if neither geom has one, r is unchanged.
+// a and b at their points nearest the contact, as 3.3.8 does for the first MPR contact.
+// Boxes, meshes, prisms and cylinder caps have no smooth normal; if neither geom has
+// one, r is unchanged.
 void sn_mpr_normal(sn_ccd_result* r, const sn_convex* a, const sn_convex* b);
 
 // Write r as a contact: dist, pos midway between the witness points, normal.

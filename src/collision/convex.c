@@ -13,8 +13,7 @@
 #include "math/inline.h"
 
 // Whether a contact found at this margin came from MPR and takes 3.3.8's smooth-geom
-// normal (sn_mpr_normal). Geom pairs with multiccd keep MPR's own direction (see
-// sn_collide_convex); height-field prisms take the fix either way.
+// normal (sn_mpr_normal).
 static int mpr_normal_fix(const mjModel* m, mjtNum margin) {
   return (m->opt.disableflags & mjDSBL_NATIVECCD) && margin <= 0;
 }
@@ -105,7 +104,7 @@ int sn_collide_convex(const mjModel* m, const mjData* d, mjContact* con, int g1,
     return 0;
   }
   r.dist += margin;
-  if (mpr_normal_fix(m, 0) && !(m->opt.enableflags & mjENBL_MULTICCD)) {
+  if (mpr_normal_fix(m, 0)) {
     sn_mpr_normal(&r, &a, &b);
   }
   sn_ccd_contact(con, &r);
