@@ -65,12 +65,12 @@ static void ellipsoid_normal(mjtNum n[3], const mjtNum p[3], const mjtNum s[3]) 
 
 // Outward unit normal (local frame) of a cylinder (radius r, half-height h): the radial
 // direction at p, or 0 (keep MPR's direction, as for boxes) when p lies within 0.03 r of
-// a cap plane or beyond it. The 0.03 r band is an empirical fit, not a derivation: over
-// 27 oracle poses (rim contacts at 3..80 degrees of tilt and 3 depths, r = .15, h = .08;
-// caps of r = .3 cylinders under boxes and capsules; r = .1 sides) 3.3.8 kept MPR's
-// direction exactly when the cap distance was below 0.0037 (r .15) / 0.0083 (r .3) and
-// used the radial normal from 0.0054 (r .15) / 0.039 (r .3) up, whichever surface was
-// nearer.
+// a cap plane or beyond it, whichever surface is nearer. The 0.03 r band is an empirical
+// fit, not a derivation: on the oracle, 3.3.8 kept MPR's direction at cap distances
+// 0.0011..0.0037 (r .15), 0.0041 (r .2), 0.0004 (r .3) and took the radial normal from
+// 0.0054 (r .15), 0.0093 (r .2), 0.024 (r .1), 0.039 (r .3) up (27 poses). One pose
+// disagrees: a thin cylinder (r .3, h .03) sunk 0.09 into a box keeps MPR's direction
+// at cap distance 0.0154 (collide_mpr_multiccd_cylinder_box seed 2, KNOWN_CONTACTS).
 static int cylinder_normal(mjtNum n[3], const mjtNum p[3], mjtNum r, mjtNum h) {
   if (h - fabs(p[2]) <= 0.03 * r || p[0] * p[0] + p[1] * p[1] < mjMINVAL) {
     return 0;
