@@ -15,19 +15,7 @@
 
 #include "collision/collision.h"
 #include "collision/convex.h"
-
-static mjModel* load(const char* xml) {
-  char err[500] = "";
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
+#include "convex_test_util.h"
 
 static unsigned rng_state = 12345;
 static double urand(void) {
@@ -53,26 +41,6 @@ static void random_pose(mjtNum pos[3], mjtNum mat[9]) {
   for (int i = 0; i < 3; i++) {
     pos[i] = urand();
   }
-}
-
-// A primitive shape with its own pose storage (no model needed).
-typedef struct {
-  sn_convex s;
-  mjtNum pos[3], mat[9], size[3];
-} shape_t;
-
-static void make_shape(shape_t* sh, int type, mjtNum s0, mjtNum s1, mjtNum s2) {
-  memset(sh, 0, sizeof(*sh));
-  sh->size[0] = s0;
-  sh->size[1] = s1;
-  sh->size[2] = s2;
-  sh->mat[0] = sh->mat[4] = sh->mat[8] = 1;
-  sh->s.geom = -1;
-  sh->s.type = type;
-  sh->s.pos = sh->pos;
-  sh->s.mat = sh->mat;
-  sh->s.size = sh->size;
-  sh->s.vertindex = -1;
 }
 
 static mjModel* option_model(void) {

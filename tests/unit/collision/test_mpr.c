@@ -14,43 +14,11 @@
 
 #include "collision/ccd.h"
 #include "collision/convex.h"
-
-static mjModel* load(const char* xml) {
-  char err[500] = "";
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
+#include "convex_test_util.h"
 
 static mjModel* mpr_model(void) {
   return load("<mujoco><option><flag nativeccd='disable'/></option>"
               "<worldbody/></mujoco>");
-}
-
-// A primitive shape with its own pose storage (no geom).
-typedef struct {
-  sn_convex s;
-  mjtNum pos[3], mat[9], size[3];
-} shape_t;
-
-static void make_shape(shape_t* sh, int type, mjtNum s0, mjtNum s1, mjtNum s2) {
-  memset(sh, 0, sizeof(*sh));
-  sh->size[0] = s0;
-  sh->size[1] = s1;
-  sh->size[2] = s2;
-  sh->mat[0] = sh->mat[4] = sh->mat[8] = 1;
-  sh->s.geom = -1;
-  sh->s.type = type;
-  sh->s.pos = sh->pos;
-  sh->s.mat = sh->mat;
-  sh->s.size = sh->size;
-  sh->s.vertindex = -1;
 }
 
 static void test_sphere_depth(void** state) {
