@@ -62,6 +62,17 @@ static mjtNum point_box(mjtNum n[3], const sn_geom_t* B, const mjtNum p[3]) {
   return -depth;
 }
 
+// Candidate (squared distance dd, axis parameter s, box point q) replaces the best so
+// far only when closer by more than tie, so earlier candidates win near-ties.
+static void keep_closer(mjtNum* best, mjtNum* bs, mjtNum bq[3], mjtNum dd, mjtNum s,
+                        const mjtNum q[3], mjtNum tie) {
+  if (dd < *best - tie) {
+    *best = dd;
+    *bs = s;
+    sn_copy3(bq, q);
+  }
+}
+
 int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
                            mjtNum margin) {
   sn_geom_t C = sn_geom(m, d, g1), B = sn_geom(m, d, g2);
@@ -84,12 +95,7 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
     sn_addScl3(p, c, a, s);
     box_nearest(q, h, p);
     sn_sub3(dq, q, p);
-    mjtNum dd = sn_dot3(dq, dq);
-    if (dd < best - tie) {
-      best = dd;
-      bs = s;
-      sn_copy3(bq, q);
-    }
+    keep_closer(&best, &bs, bq, sn_dot3(dq, dq), s, q, tie);
   }
   for (int k = 0; k < 3; k++) {
     int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
@@ -104,12 +110,7 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
       sn_addScl3(p, c, a, s);
       sn_addScl3(q, q0, ek, t);
       sn_sub3(dq, q, p);
-      mjtNum dd = sn_dot3(dq, dq);
-      if (dd < best - tie) {
-        best = dd;
-        bs = s;
-        sn_copy3(bq, q);
-      }
+      keep_closer(&best, &bs, bq, sn_dot3(dq, dq), s, q, tie);
     }
   }
 
