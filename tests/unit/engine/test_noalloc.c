@@ -1,5 +1,5 @@
 // mj_step and mj_forward never allocate on the heap: every scratch array comes
-// from the arena preallocated in mjData.
+// from the arena preallocated in mjData (contacts included).
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -55,6 +55,14 @@ static void test_no_heap_allocation_per_step(void** state) {
   for (int k = 0; k < 4; k++) {
     check_model("smooth_tree.xml", integrators[k]);
     check_model("actuator_general.xml", integrators[k]);
+  }
+  // collision runs every step: analytic pairs, the convex solver with meshes and
+  // multiccd, height fields, explicit pairs and MPR all work from the mjData stack
+  const char* contact_models[] = {"collide_box_box.xml", "collide_convex_mesh_mesh.xml",
+                                  "hfield_collision_box_tilted.xml", "contact_pair.xml",
+                                  "collide_mpr_ellipsoid_ellipsoid.xml"};
+  for (int k = 0; k < 5; k++) {
+    check_model(contact_models[k], mjINT_EULER);
   }
 }
 
