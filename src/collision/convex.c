@@ -117,13 +117,13 @@ int sn_collide_convex(const mjModel* m, const mjData* d, mjContact* con, int g1,
 //---------------------------------- plane against ellipsoid or mesh -------------------------------
 
 // One contact at the point p of the geom (world) below the plane through ppos with
-// normal n, if closer than margin.
+// normal n, if not farther than margin.
 static int plane_point(mjContact* con, const mjtNum n[3], const mjtNum ppos[3],
                        const mjtNum p[3], mjtNum margin) {
   mjtNum rel[3];
   sn_sub3(rel, p, ppos);
   mjtNum dist = sn_dot3(rel, n);
-  if (dist >= margin) {
+  if (dist > margin) {  // a surface exactly at the margin counts, as in the analytic pairs
     return 0;
   }
   con->dist = dist;
