@@ -289,6 +289,38 @@ MJAPI void mj_energyPos(const mjModel* m, mjData* d);
 // Kinetic energy into d->energy[1].
 MJAPI void mj_energyVel(const mjModel* m, mjData* d);
 
+//---------------------------------- constraints ---------------------------------------------------
+
+// Constraint rows (equality, friction loss, limits, contacts) into the efc_* arrays, with
+// their Jacobian, position, margin, diagApprox, R, D and KBIP.
+MJAPI void mj_makeConstraint(const mjModel* m, mjData* d);
+
+// Constraint islands: connected groups of dofs and constraints solved independently.
+MJAPI void mj_island(const mjModel* m, mjData* d);
+
+// efc_AR = J*inv(M)*J' + R, the dual problem's matrix (dual solvers only).
+MJAPI void mj_projectConstraint(const mjModel* m, mjData* d);
+
+// efc_vel = J*qvel and the reference acceleration efc_aref.
+MJAPI void mj_referenceConstraint(const mjModel* m, mjData* d);
+
+// From jar = J*qacc - aref: efc_state, efc_force, qfrc_constraint and (if cost) the
+// soft-constraint cost; flg_coneHessian also computes the elliptic cones' Hessians.
+MJAPI void mj_constraintUpdate(const mjModel* m, mjData* d, const mjtNum* jar,
+                               mjtNum cost[1], int flg_coneHessian);
+
+// res = efc_J*vec (dense or sparse Jacobian).
+MJAPI void mj_mulJacVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec);
+
+// res = efc_J'*vec (dense or sparse Jacobian).
+MJAPI void mj_mulJacTVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec);
+
+// Force and torque of contact id in its contact frame (normal first).
+MJAPI void mj_contactForce(const mjModel* m, const mjData* d, int id, mjtNum result[6]);
+
+// Append a contact to d->contact: 0 ok, 1 when the arena is full (mjWARN_CONTACTFULL).
+MJAPI int mj_addContact(const mjModel* m, mjData* d, const mjContact* con);
+
 // Reset to qpos0 (with a warning) if qpos is bad.
 MJAPI void mj_checkPos(const mjModel* m, mjData* d);
 

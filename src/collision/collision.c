@@ -61,16 +61,18 @@ static void sn_fill_contact(mjContact* c, int g1, int g2, const sn_conparam* p) 
   c->efc_address = -1;
 }
 
-// Append a contact to the arena; 0 (and the warning) when it is full.
-static int sn_add_contact(mjData* d, const mjContact* c) {
+// The arena's bottom holds the contacts; constraint rows are built above them later, so a
+// contact may only be added while no rows exist (during collision).
+int mj_addContact(const mjModel* m, mjData* d, const mjContact* con) {
+  (void)m;
   size_t need = (size_t)(d->ncon + 1) * sizeof(mjContact);
   if (need > (size_t)d->narena - d->pstack) {
     mj_warning(d, mjWARN_CONTACTFULL, d->ncon);
-    return 0;
+    return 1;
   }
-  d->contact[d->ncon++] = *c;
+  d->contact[d->ncon++] = *con;
   d->parena = need;
-  return 1;
+  return 0;
 }
 
 //---------------------------------- one geom pair -------------------------------------------------
@@ -105,7 +107,7 @@ static int sn_collide_pair(const mjModel* m, mjData* d, int g1, int g2, const sn
   int n = fn(m, d, buf, g1, g2, p->margin);
   for (int i = 0; i < n && i < mjMAXCONPAIR; i++) {
     sn_fill_contact(buf + i, g1, g2, p);
-    if (!sn_add_contact(d, buf + i)) {
+    if (mj_addContact(m, d, buf + i)) {
       return 0;
     }
   }

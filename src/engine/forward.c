@@ -29,17 +29,19 @@ void mj_fwdPosition(const mjModel* m, mjData* d) {
   mj_collision(m, d);
   sn_timerEnd(d, mjTIMER_POS_COLLISION, tm1);
 
-  // constraint assembly is not wired yet: no constraint rows
   tm1 = sn_timerStart();
-  d->ne = d->nf = d->nl = d->nefc = 0;
-  d->nJ = d->nA = 0;
-  d->nisland = d->nidof = 0;
+  mj_makeConstraint(m, d);
+  if (!SN_DISABLED(m, mjDSBL_ISLAND)) {
+    mj_island(m, d);
+  } else {
+    d->nisland = d->nidof = 0;
+  }
   sn_timerEnd(d, mjTIMER_POS_MAKE, tm1);
 
   mj_transmission(m, d);
 
-  // constraint projection (mj_projectConstraint) goes here
   tm1 = sn_timerStart();
+  mj_projectConstraint(m, d);
   sn_timerEnd(d, mjTIMER_POS_PROJECT, tm1);
 
   sn_timerEnd(d, mjTIMER_POSITION, tm);
@@ -82,7 +84,7 @@ void mj_fwdVelocity(const mjModel* m, mjData* d) {
 
   mj_comVel(m, d);
   mj_passive(m, d);
-  // reference constraint acceleration (mj_referenceConstraint) goes here
+  mj_referenceConstraint(m, d);
   mj_rne(m, d, 0, d->qfrc_bias);
 
   sn_timerEnd(d, mjTIMER_VELOCITY, tm);
@@ -107,20 +109,6 @@ void mj_fwdAcceleration(const mjModel* m, mjData* d) {
   }
   sn_xfrcAccumulate(m, d, d->qfrc_smooth);
   mj_solveM(m, d, d->qacc_smooth, d->qfrc_smooth, 1);
-}
-
-void mj_fwdConstraint(const mjModel* m, mjData* d) {
-  mjtNum tm = sn_timerStart();
-  int nv = m->nv;
-
-  // the constraint solver is not wired yet; without rows the answer is exact
-  mju_copy(d->qacc, d->qacc_smooth, nv);
-  mju_zero(d->qfrc_constraint, nv);
-  for (int i = 0; i < mjNISLAND; i++) {
-    d->solver_niter[i] = 0;
-  }
-
-  sn_timerEnd(d, mjTIMER_CONSTRAINT, tm);
 }
 
 //---------------------------------- top level -------------------------------------------------------
