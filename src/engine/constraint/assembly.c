@@ -288,18 +288,23 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
 //---------------------------------- products with J -------------------------------------------------
 
 void mj_mulJacVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
-  int nv = m->nv;
+  int nv = m->nv, sparse = mj_isSparse(m);
+  // plain left-to-right sums in both storages: the structural zeros of a dense row
+  // add exactly nothing, so dense and sparse rows give bit-identical products
   for (int i = 0; i < d->nefc; i++) {
-    if (mj_isSparse(m)) {
+    mjtNum s = 0;
+    if (sparse) {
       int adr = d->efc_J_rowadr[i];
-      mjtNum s = 0;
       for (int k = 0; k < d->efc_J_rownnz[i]; k++) {
         s += d->efc_J[adr + k] * vec[d->efc_J_colind[adr + k]];
       }
-      res[i] = s;
     } else {
-      res[i] = mju_dot(d->efc_J + (size_t)i * nv, vec, nv);
+      const mjtNum* J = d->efc_J + (size_t)i * nv;
+      for (int k = 0; k < nv; k++) {
+        s += J[k] * vec[k];
+      }
     }
+    res[i] = s;
   }
 }
 
