@@ -129,7 +129,6 @@ void sn_efc_push(sn_efc* b, int type, int id, const mjtNum* row, const sn_efc_pa
   d->efc_pos[i] = p->pos;
   d->efc_margin[i] = p->margin;
   d->efc_frictionloss[i] = p->frictionloss;
-  d->efc_diagApprox[i] = p->diag;
 
   // friction rows have no residual: their impedance is d(0) and they get no spring
   mjtNum imp, impP, K, B;
@@ -140,8 +139,16 @@ void sn_efc_push(sn_efc* b, int type, int id, const mjtNum* row, const sn_efc_pa
   kbip[1] = B;
   kbip[2] = imp;
   kbip[3] = impP;
-  d->efc_R[i] = sn_regularizer(imp, p->diag);
-  d->efc_D[i] = 1 / d->efc_R[i];
+  sn_efc_setR(d, i, sn_regularizer(imp, p->diag));
+}
+
+void sn_efc_setR(mjData* d, int i, mjtNum R) {
+  mjtNum imp = d->efc_KBIP[4 * i + 2];
+  d->efc_R[i] = R;
+  d->efc_D[i] = 1 / R;
+  // reported as the diagonal that gives this R: R's lower bound and the cone scalings
+  // show through, as in MuJoCo 3.3.8
+  d->efc_diagApprox[i] = R * imp / (1 - imp);
 }
 
 //---------------------------------- arena -----------------------------------------------------------

@@ -46,6 +46,9 @@ void sn_efc_push(sn_efc* b, int type, int id, const mjtNum* row, const sn_efc_pa
 // Column set of the dofs moving body b1 or b2 (ascending) into b->chain; returns its size.
 int sn_efc_chain2(sn_efc* b, int b1, int b2);
 
+// Set row i's R (and D = 1/R, diagApprox = R imp/(1-imp)) after a cone scaling.
+void sn_efc_setR(mjData* d, int i, mjtNum R);
+
 // Number of dofs on the path from the world to body b, merged with body b2's path.
 int sn_efc_chain2_size(const mjModel* m, int b1, int b2, int* mark);
 

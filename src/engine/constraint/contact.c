@@ -40,9 +40,14 @@ sn_efc_count sn_contact_count(const mjModel* m, mjData* d, int* mark) {
     if (!contact_bodies(m, c, &b1, &b2)) {
       continue;
     }
+    // no dof moves either geom: nothing to constrain
+    int nnz = sn_efc_chain2_size(m, b1, b2, mark);
+    if (!nnz) {
+      continue;
+    }
     int rows = contact_rows(m, c);
     n.rows += rows;
-    n.nnz += rows * sn_efc_chain2_size(m, b1, b2, mark);
+    n.nnz += rows * nnz;
   }
   return n;
 }
@@ -79,8 +84,9 @@ static void emit_contact(sn_efc* b, mjContact* c, int b1, int b2, mjtNum* row, m
   }
 
   if (mj_isPyramidal(m)) {
-    // every edge shares one diagonal approximation, scaled by the regularised cone
-    p.diag = diag * 2 * f0 * f0 * (1 + f0 * f0) / impratio;
+    // every edge shares one R: that of the edge's A_nn + mu^2 A_tt approximation
+    // (bounded below), scaled by 2 mu^2 / impratio
+    p.diag = diag * (1 + f0 * f0);
     for (int j = 1; j < dim; j++) {
       mjtNum mu = c->friction[j - 1];
       for (int s = 0; s < 2; s++) {
@@ -89,7 +95,9 @@ static void emit_contact(sn_efc* b, mjContact* c, int b1, int b2, mjtNum* row, m
           mjtNum t = frame_row(b, c->frame, j, col);
           rowt[col] = row[col] + (s ? -mu : mu) * t;
         }
+        int i = b->nefc;
         sn_efc_push(b, mjCNSTR_CONTACT_PYRAMIDAL, id, rowt, &p);
+        sn_efc_setR(d, i, d->efc_R[i] * 2 * f0 * f0 / impratio);
       }
     }
     return;
@@ -106,13 +114,12 @@ static void emit_contact(sn_efc* b, mjContact* c, int b1, int b2, mjtNum* row, m
       row[b->chain[k]] = frame_row(b, c->frame, j, b->chain[k]);
     }
     mjtNum fj = c->friction[j - 1], scl = f0 * f0 / (fj * fj * impratio);
-    sn_efc_param pf = {solreff, c->solimp, 0, 0, 0, diag * scl, 1};
+    sn_efc_param pf = {solreff, c->solimp, 0, 0, 0, diag, 1};
     int i = b->nefc;
     sn_efc_push(b, mjCNSTR_CONTACT_ELLIPTIC, id, row, &pf);
     d->efc_KBIP[4 * i + 2] = d->efc_KBIP[4 * i0 + 2];
     d->efc_KBIP[4 * i + 3] = d->efc_KBIP[4 * i0 + 3];
-    d->efc_R[i] = R0 * scl;
-    d->efc_D[i] = 1 / d->efc_R[i];
+    sn_efc_setR(d, i, R0 * scl);
   }
 }
 
@@ -125,7 +132,8 @@ void sn_contact_emit(sn_efc* b) {
   for (int i = 0; i < d->ncon; i++) {
     mjContact* c = d->contact + i;
     int b1, b2;
-    if (c->exclude || !contact_bodies(m, c, &b1, &b2)) {
+    if (c->exclude || !contact_bodies(m, c, &b1, &b2) ||
+        !sn_efc_chain2_size(m, b1, b2, b->mark)) {
       continue;
     }
     emit_contact(b, c, b1, b2, row, rowt);
