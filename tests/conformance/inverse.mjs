@@ -7,6 +7,7 @@
 //
 // usage: node inverse.mjs --probe BUILD/tests/conformance/inverse_probe MODEL.xml
 //        [--seed N] [--states K] [--constraints] [--tol T] [--verbose] [--rows]
+//        [--only inverse,roundtrip,compare,step]
 // Without --constraints the constraint stage is disabled on both sides (the smooth
 // inverse); with it, rows are compared as well (nefc must agree). --rows prints, for
 // each failing case, the first constraint row whose pos/vel/aref/R/D differ.
@@ -24,7 +25,8 @@ const tol = Number(opt('--tol', 1e-9));
 const constraints = args.includes('--constraints');
 const verbose = args.includes('--verbose');
 const diagnose = args.includes('--rows');
-const model = args.find((a, i) => a.endsWith('.xml') && !['--probe'].includes(args[i - 1]));
+const only = opt('--only', 'inverse,roundtrip,compare,step').split(',');
+const model = args.find((a, i) => a.endsWith('.xml') && args[i - 1] !== '--probe');
 if (!probe || !model) {
   console.error('usage: node inverse.mjs --probe INVERSE_PROBE MODEL.xml [--seed N] [--states K]');
   process.exit(2);
@@ -132,7 +134,9 @@ function layout(cmd, nefc) {
 }
 
 const cases = [];
-const push = (c) => cases.push({ solver: solver0, iterations: iterations0, ...c });
+const push = (c) => {
+  if (only.includes(c.cmd)) cases.push({ solver: solver0, iterations: iterations0, ...c });
+};
 for (let k = 0; k < nstates; k++) {
   const s = randomState();
   const base = ENBL_ENERGY | (enable0 & ~(ENBL_FWDINV | ENBL_INVDISCRETE));
