@@ -71,9 +71,10 @@ void mj_invConstraint(const mjModel* m, mjData* d) {
 
 //---------------------------------- discrete time ---------------------------------------------------
 
-// Whether mj_Euler integrates joint damping implicitly (same rule as the integrator).
+// Whether the Euler conversion includes joint damping. 3.3.8 decides on the eulerdamp
+// flag alone here: unlike mj_Euler, it ignores the damper disable flag.
 static int euler_damped(const mjModel* m) {
-  if (SN_DISABLED(m, mjDSBL_EULERDAMP) || SN_DISABLED(m, mjDSBL_DAMPER)) {
+  if (SN_DISABLED(m, mjDSBL_EULERDAMP)) {
     return 0;
   }
   for (int i = 0; i < m->nv; i++) {
