@@ -107,9 +107,25 @@ static void discrete_to_continuous(const mjModel* m, mjData* d, mjtNum* qacc) {
     for (int i = 0; i < nv; i++) {
       frc[i] += h * m->dof_damping[i] * qacc[i];
     }
+  } else if (m->opt.integrator == mjINT_IMPLICITFAST) {
+    // the integrator's symmetric M - h*D built from the lower triangle of D (without the
+    // RNE derivative); D itself need not be symmetric (fluid forces)
+    sn_smoothVelDeriv(m, d, 0);
+    mju_zero(frc, nv);
+    for (int i = 0; i < nv; i++) {
+      int adr = m->M_rowadr[i];
+      for (int k = adr; k < adr + m->M_rownnz[i]; k++) {
+        int j = m->M_colind[k];
+        mjtNum a = d->M[k] - h * d->qDeriv[m->mapD2M[k]];
+        frc[i] += a * qacc[j];
+        if (j != i) {
+          frc[j] += a * qacc[i];
+        }
+      }
+    }
   } else {
-    // implicit: full D with the RNE derivative; implicitfast: symmetric D without it
-    sn_smoothVelDeriv(m, d, m->opt.integrator == mjINT_IMPLICIT);
+    // implicit: the full nonsymmetric M - h*D with the RNE derivative
+    sn_smoothVelDeriv(m, d, 1);
     for (int i = 0; i < nv; i++) {
       mjtNum s = 0;
       int adr = m->D_rowadr[i];
