@@ -417,6 +417,39 @@ static void test_energy_conservation_rk4(void** state) {
   mj_deleteModel(m);
 }
 
+static int nalloc;
+static void* counting_malloc(size_t size) {
+  nalloc++;
+  return aligned_alloc(64, (size + 63) / 64 * 64);
+}
+static void counting_free(void* ptr) {
+  free(ptr);
+}
+
+// inverse dynamics, with invdiscrete and fwdinv, runs on the mjData stack only
+static void test_no_allocation(void** state) {
+  (void)state;
+  mjModel* m = load_file("inverse_constraint_contact.xml");
+  mjData* d = mj_makeData(m);
+  random_inputs(m, d, 1, 0.05);
+  mju_user_malloc = counting_malloc;
+  mju_user_free = counting_free;
+  nalloc = 0;
+  const int integrators[3] = {mjINT_EULER, mjINT_IMPLICIT, mjINT_IMPLICITFAST};
+  for (int k = 0; k < 3; k++) {
+    m->opt.integrator = integrators[k];
+    m->opt.enableflags |= mjENBL_FWDINV | mjENBL_INVDISCRETE;
+    mj_step(m, d);
+    mj_inverse(m, d);
+    mj_inverseSkip(m, d, mjSTAGE_VEL, 0);
+  }
+  mju_user_malloc = NULL;
+  mju_user_free = NULL;
+  assert_int_equal(nalloc, 0);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_roundtrip_smooth),
@@ -429,6 +462,7 @@ int main(void) {
       cmocka_unit_test(test_step_fwdinv),
       cmocka_unit_test(test_energy_in_inverse),
       cmocka_unit_test(test_energy_conservation_rk4),
+      cmocka_unit_test(test_no_allocation),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
