@@ -11,7 +11,8 @@
 //                                                crashing, with the message given in the file's
 //                                                <!-- expect-error: TEXT --> comment
 // options: --seeds 1,2  --steps 20  --cache DIR (oracle results)  --rtol R  --atol A
-//          --verbose (print every failing field)  --only-list FILE (shared: subset of models)
+//          --verbose (print every failing field)  --only-list FILE (shared: subset of models;
+//          a path relative to the corpus, e.g. scope/constraint.txt, works too)
 //          --require-constraints rows,solution|none (overrides REQUIRE_CONSTRAINTS below)
 //          --matrix (solver runs: all 3 solvers x 2 cones instead of the model's own pair)
 //
@@ -144,7 +145,7 @@ const KNOWN_CONSTRAINTS = {
 function parseArgs(argv) {
   const o = { mode: argv[0], files: [], seeds: [1, 2], steps: 20, cache: null, probe: null,
     rtol: DEFAULT_RTOL, atol: DEFAULT_ATOL, verbose: false, onlyList: null,
-    require: { ...REQUIRE_CONSTRAINTS }, matrix: false };
+    require: { ...REQUIRE_CONSTRAINTS }, matrix: false, solve: true };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--probe') o.probe = argv[++i];
@@ -255,15 +256,16 @@ async function runOracle(oracle, opts, file, run, steps = opts.steps) {
 // rows, solution, trajectory.
 async function checkModel(oracle, opts, file, req, knownFields = null) {
   const result = { status: 'match', detail: [], info: [], trajectory: 0, solved: 0 };
+  // a headline per failing comparison; with --verbose one indented line per field below it
+  const report = (list, tag, cmp) => {
+    list.push(`${tag}: ${cmp.failures.map((f) => f.name).join(' ')}`);
+    if (opts.verbose) list.push(...formatFailures(cmp, '  ').split('\n'));
+  };
   const fail = (tag, cmp) => {
     result.status = 'mismatch';
-    result.detail.push(`${tag}: ${cmp.failures.map((f) => f.name).join(' ')}`);
-    if (opts.verbose) result.detail.push(formatFailures(cmp, '    '));
+    report(result.detail, tag, cmp);
   };
-  const note = (tag, cmp) => {
-    if (cmp.failed) result.info.push(`${tag}: ${cmp.failures.map((f) => f.name).join(' ')}`);
-    if (cmp.failed && opts.verbose) result.info.push(formatFailures(cmp, '    '));
-  };
+  const note = (tag, cmp) => { if (cmp.failed) report(result.info, tag, cmp); };
   for (const run of runsFor(opts.seeds)) {
     const ref = await runOracle(oracle, opts, file, run);
     if (ref.error) return { status: 'oracle-load-error', detail: [ref.message || ref.error], info: [] };
@@ -317,7 +319,7 @@ async function checkModel(oracle, opts, file, req, knownFields = null) {
     }
 
     // the solver runs: only where the oracle has constraint rows at the perturbed state
-    if (!(ref.efc && ref.efc.nefc > 0)) continue;
+    if (!opts.solve || !(ref.efc && ref.efc.nefc > 0)) continue;
     for (const variant of solveVariants(opts, ref.model)) {
       const vrun = { ...run, overrides: variant.overrides };
       const vtag = `${tag} ${variant.name}`;
@@ -388,6 +390,12 @@ async function checkWithKnown(oracle, opts, file, contactsInScope, known, knownF
   return checkModel(oracle, opts, file, relaxed, knownFields);
 }
 
+function knownConstraintLine(opts, contactsInScope, known, entry) {
+  const active = requirements(opts, contactsInScope, known, entry).excused.length > 0;
+  return `  known constraint difference (${entry.parts.join(', ')}): ${entry.why}` +
+    `${active ? '' : ' (inactive: those parts are not required)'}`;
+}
+
 const requiredParts = (opts) => ['rows', 'solution'].filter((p) => opts.require[p]).join(', ') || 'none';
 
 async function modelsMode(oracle, opts) {
@@ -404,9 +412,9 @@ async function modelsMode(oracle, opts) {
       `${ok && r.solved ? `, solution compared in ${r.solved} solver runs` : ''}; ` +
       `constraint requirements: ${requiredParts(opts)})`);
     if (known) console.log(`  known contact difference (contacts not required): ${known}`);
-    if (knownConstraint) console.log(`  known constraint difference (${knownConstraint.parts.join(', ')}): ${knownConstraint.why}`);
+    if (knownConstraint) console.log(knownConstraintLine(opts, true, known, knownConstraint));
     for (const line of r.detail) console.log(`  ${line}`);
-    for (const line of r.info) console.log(`  info (not required): ${line}`);
+    for (const line of r.info) console.log(line.startsWith(' ') ? `  ${line}` : `  info (not required): ${line}`);
   }
   console.log(`${passed} passed, ${failed} failed`);
   return failed ? 1 : 0;
@@ -437,7 +445,10 @@ async function sharedMode(oracle, opts) {
   const smooth = new Set(readList(path.join(dir, 'scope/smooth.txt')) || []);
   const collision = new Set(readList(path.join(dir, 'scope/collision.txt')) || []);
   const constraint = new Set(readList(path.join(dir, 'scope/constraint.txt')) || []);
-  const subset = opts.onlyList ? new Set(readList(opts.onlyList) || []) : null;
+  // --only-list: a file, or a path inside the corpus (scope/constraint.txt)
+  const listFile = opts.onlyList && !fs.existsSync(opts.onlyList) ? path.join(dir, opts.onlyList)
+    : opts.onlyList;
+  const subset = listFile ? new Set(readList(listFile) || []) : null;
   const tally = { match: 0, unsupported: 0, failed: 0, oracle: 0 };
   let smoothMatched = 0, smoothTotal = 0;
   const failures = [];
@@ -449,8 +460,9 @@ async function sharedMode(oracle, opts) {
     const knownFields = KNOWN_FIELDS[rel] || null;
     const inConstraint = constraint.has(rel);
     const knownConstraint = inConstraint ? KNOWN_CONSTRAINTS[rel] || null : null;
-    // constraint parts only for the constraint scope
-    const mopts = inConstraint ? opts : { ...opts, require: { rows: false, solution: false } };
+    // constraint parts, and the solver runs, only for the constraint scope
+    const mopts = inConstraint ? opts
+      : { ...opts, require: { rows: false, solution: false }, solve: false };
     const r = await checkWithKnown(oracle, mopts, path.join(dir, rel), collision.has(rel), known,
       knownFields, knownConstraint);
     let verdict;
@@ -472,9 +484,11 @@ async function sharedMode(oracle, opts) {
     console.log(`${verdict} ${rel}${verdict === 'UNSUPPORTED' || r.status === 'oracle-load-error' ? ': ' + r.detail[0] : ''}`);
     if (known) console.log(`  known contact difference (contacts not required): ${known}`);
     if (knownFields) console.log(`  known field difference (${Object.keys(knownFields.fields).join(', ')}): ${knownFields.why}`);
-    if (knownConstraint) console.log(`  known constraint difference (${knownConstraint.parts.join(', ')}): ${knownConstraint.why}`);
+    if (knownConstraint) console.log(knownConstraintLine(mopts, collision.has(rel), known, knownConstraint));
     if (verdict.startsWith('FAIL')) for (const line of r.detail) console.log(`  ${line}`);
-    if (opts.verbose) for (const line of r.info) console.log(`  info (not required): ${line}`);
+    if (opts.verbose) {
+      for (const line of r.info) console.log(line.startsWith(' ') ? `  ${line}` : `  info (not required): ${line}`);
+    }
   }
   const total = tally.match + tally.unsupported + tally.failed;
   console.log(`constraint requirements (scope/constraint.txt): ${requiredParts(opts)}`);
