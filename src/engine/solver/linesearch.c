@@ -114,7 +114,8 @@ mjtNum sn_linesearch(mjData* d, const snCProblem* p, const mjtNum* qacc, const m
     stat->lineslope = 0;
     return 0;
   }
-  mjtNum gtol = p->ls_tolerance * (-g0);
+  // the slope, scaled like the solver's gradient, must fall below tolerance*ls_tolerance
+  mjtNum gtol = p->tolerance * p->ls_tolerance * snorm / p->scale;
 
   mjtNum lo = 0, glo = g0, hi = 0, ghi = 0;
   int have_hi = 0;
@@ -154,6 +155,6 @@ mjtNum sn_linesearch(mjData* d, const snCProblem* p, const mjtNum* qacc, const m
     g = glo;
   }
   stat->neval += neval;
-  stat->lineslope = g / (-g0);
+  stat->lineslope = p->scale * g / snorm;
   return a;
 }

@@ -36,10 +36,9 @@ static void add_outer(mjtNum* H, int nv, const mjtNum* a, const mjtNum* b, mjtNu
   }
 }
 
-// Rebuild and factor H = M + J'*D*J over quadratic rows + cone blocks. Returns whether
-// any elliptic contact sits on the cone surface (its block changes with every step).
-static int build_factor(mjData* d, const snCProblem* p, mjtNum* H) {
-  int nv = p->nv, nefc = p->nefc, cone = 0;
+// Rebuild and factor H = M + J'*D*J over quadratic rows + cone blocks.
+static void build_factor(mjData* d, const snCProblem* p, mjtNum* H) {
+  int nv = p->nv, nefc = p->nefc;
   mju_zero(H, (size_t)nv * nv);
   for (int i = 0; i < nv; i++) {
     int adr = p->M_rowadr[i];
@@ -57,7 +56,6 @@ static int build_factor(mjData* d, const snCProblem* p, mjtNum* H) {
         add_outer(H, nv, rows, rows, p->D[i + j]);
       }
     } else if (p->state[i] == mjCNSTRSTATE_CONE) {
-      cone = 1;
       const mjtNum* Hc = p->contact[p->id[i]].H;
       for (int j = 0; j < dim; j++) {
         jac_row(p, i + j, rows + (size_t)j * nv);
@@ -73,21 +71,20 @@ static int build_factor(mjData* d, const snCProblem* p, mjtNum* H) {
   }
   mj_freeStack(d);
   mju_cholFactor(H, nv, mjMINVAL);
-  return cone;
 }
 
 // Rank-one corrections for scalar rows whose quadratic status changed; returns the number
-// of updates, or -1 when a rebuild is needed (elliptic change or too many changes).
+// of updates, or -1 when a rebuild is needed (an elliptic contact changed zone or sits on
+// the cone surface, whose block moves with every step, or too many changes).
 static int update_factor(mjData* d, const snCProblem* p, const int* oldstate, mjtNum* H) {
   int nv = p->nv, nefc = p->nefc, nchange = 0;
   for (int i = 0; i < nefc; i++) {
-    int was = oldstate[i] == mjCNSTRSTATE_QUADRATIC, is = p->state[i] == mjCNSTRSTATE_QUADRATIC;
-    if (was != is) {
-      if (p->type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
-        return -1;
-      }
-      nchange++;
+    if (p->type[i] == mjCNSTR_CONTACT_ELLIPTIC &&
+        (p->state[i] != oldstate[i] || p->state[i] == mjCNSTRSTATE_CONE)) {
+      return -1;
     }
+    int was = oldstate[i] == mjCNSTRSTATE_QUADRATIC, is = p->state[i] == mjCNSTRSTATE_QUADRATIC;
+    nchange += was != is;
   }
   // a rank-one update costs ~nv^2, a rebuild ~nv^3/6 plus the products
   if (nchange * 6 > nv) {
@@ -122,7 +119,7 @@ void sn_solveNewton(mjData* d, const snCProblem* p) {
   mjtNum* search = mj_stackAllocNum(d, nv);
   mjSolverStat dummy;
 
-  int cone = build_factor(d, p, H);
+  build_factor(d, p, H);
   if (p->nnz) {
     *p->nnz = nv * nv;
   }
@@ -139,9 +136,9 @@ void sn_solveNewton(mjData* d, const snCProblem* p) {
       break;
     }
 
-    int nupdate = cone ? -1 : update_factor(d, p, x.oldstate, H);
+    int nupdate = update_factor(d, p, x.oldstate, H);
     if (nupdate < 0) {
-      cone = build_factor(d, p, H);
+      build_factor(d, p, H);
     } else {
       stat->nupdate = nupdate;
     }
