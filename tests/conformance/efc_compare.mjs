@@ -70,7 +70,8 @@ function perturb(m, d, seed) {
 const A = (x) => Array.from(x ?? []);
 
 function oracleRows(m, d) {
-  const nefc = d.nefc, nv = m.nv, sparse = d.nJ !== nefc * nv || (m.opt.jacobian === 1);
+  const nefc = d.nefc, nv = m.nv, jac = m.opt.jacobian?.value ?? m.opt.jacobian;
+  const sparse = jac === 1 || (jac === 2 && nv >= 60);
   const J = new Array(nefc * nv).fill(0);
   const Jsrc = A(d.efc_J);
   if (sparse) {
