@@ -3,8 +3,8 @@
 // the Jacobian, pos, margin, frictionloss, diagApprox, R, D, KBIP, vel, aref, and each
 // contact's exclude flag, efc_address and mu.
 //
-//   node efc_compare.mjs --dump PATH/efc_dump [--seed N] [--tol T] [--key]
-//        [--opt NAME VALUE]... [--verbose] MODEL.xml...
+//   node efc_compare.mjs --dump PATH/efc_dump [--seed N | --seeds N,M,...] [--tol T]
+//        [--key] [--opt NAME VALUE]... [--verbose] MODEL.xml...
 //
 // The state is qpos0 (or keyframe 0) plus a small reproducible perturbation (seed 0:
 // none). Exit 0 when everything agrees within tol (relative to max(1, |value|)),
@@ -16,11 +16,12 @@ import { execFileSync } from 'node:child_process';
 import { findMujocoJs, loadOracle, stageModel } from './probe.mjs';
 
 const args = process.argv.slice(2);
-const opts = { dump: null, seed: 1, tol: 1e-9, key: false, verbose: false, set: [], models: [] };
+const opts = { dump: null, seeds: [1], tol: 1e-9, key: false, verbose: false, set: [], models: [] };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--dump') opts.dump = args[++i];
-  else if (a === '--seed') opts.seed = parseInt(args[++i], 10);
+  else if (a === '--seed') opts.seeds = [parseInt(args[++i], 10)];
+  else if (a === '--seeds') opts.seeds = args[++i].split(',').map((x) => parseInt(x, 10));
   else if (a === '--tol') opts.tol = parseFloat(args[++i]);
   else if (a === '--key') opts.key = true;
   else if (a === '--verbose') opts.verbose = true;
@@ -99,7 +100,7 @@ function oracleRows(m, d) {
   return out;
 }
 
-function compareModel(file) {
+function compareModel(file, seed) {
   file = path.resolve(file);
   stageModel(mj, file);
   mj.captured.length = 0;
@@ -110,7 +111,7 @@ function compareModel(file) {
   const enumSet = { cone: 'cone', jacobian: 'jacobian', impratio: 'impratio', disableflags: 'disableflags', enableflags: 'enableflags' };
   for (const [k, v] of opts.set) m.opt[enumSet[k]] = v;
   if (opts.key && m.nkey > 0) mj.mj_resetDataKeyframe(m, d, 0);
-  perturb(m, d, opts.seed);
+  perturb(m, d, seed);
   const stateFile = path.join(os.tmpdir(), `efc_state_${process.pid}.txt`);
   fs.writeFileSync(stateFile, [...A(d.qpos), ...A(d.qvel)].map((v) => v.toPrecision(17)).join(' '));
   mj.mj_forward(m, d);
@@ -163,15 +164,17 @@ function diff(want, got) {
 
 let bad = 0;
 for (const file of opts.models) {
-  const r = compareModel(file);
-  const name = path.basename(file);
-  if (r.skip) { console.log(`skip ${name}: ${r.skip}`); continue; }
-  if (r.fail.length) {
-    bad++;
-    console.log(`FAIL ${name}`);
-    for (const f of r.fail.slice(0, opts.verbose ? 50 : 6)) console.log(`  ${f}`);
-  } else {
-    console.log(`ok   ${name} (max rel diff ${r.maxrel.toExponential(2)})`);
+  for (const seed of opts.seeds) {
+    const r = compareModel(file, seed);
+    const name = `${path.basename(file)} seed ${seed}`;
+    if (r.skip) { console.log(`skip ${name}: ${r.skip}`); continue; }
+    if (r.fail.length) {
+      bad++;
+      console.log(`FAIL ${name}`);
+      for (const f of r.fail.slice(0, opts.verbose ? 50 : 6)) console.log(`  ${f}`);
+    } else {
+      console.log(`ok   ${name} (max rel diff ${r.maxrel.toExponential(2)})`);
+    }
   }
 }
 process.exit(bad ? 1 : 0);
