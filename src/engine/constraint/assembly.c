@@ -249,6 +249,10 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
     clear_rows(m, d, parena0);
     return;
   }
+  // tendons get no friction-loss or limit rows yet
+  for (int i = 0; i < m->ntendon; i++) {
+    d->tendon_efcadr[i] = -1;
+  }
   if (nefc == 0) {
     return;
   }
