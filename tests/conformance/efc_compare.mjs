@@ -4,8 +4,10 @@
 // contact's exclude flag, efc_address and mu.
 //
 //   node efc_compare.mjs --dump PATH/efc_dump [--seed N | --seeds N,M,...] [--tol T]
-//        [--key] [--opt NAME VALUE]... [--verbose] MODEL.xml...
+//        [--key] [--oracle-contacts] [--opt NAME VALUE]... [--verbose] MODEL.xml...
 //
+// --oracle-contacts hands the oracle's contacts to Sinew in place of its own collision
+// detection, so the rows are compared even where the narrow phase still differs.
 // The state is qpos0 (or keyframe 0) plus a small reproducible perturbation (seed 0:
 // none). Exit 0 when everything agrees within tol (relative to max(1, |value|)),
 // 1 otherwise, 77 when mujoco-js is missing.
@@ -16,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { findMujocoJs, loadOracle, stageModel } from './probe.mjs';
 
 const args = process.argv.slice(2);
-const opts = { dump: null, seeds: [1], tol: 1e-9, key: false, verbose: false, set: [], models: [] };
+const opts = { dump: null, seeds: [1], tol: 1e-9, key: false, verbose: false, oracleContacts: false, set: [], models: [] };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--dump') opts.dump = args[++i];
@@ -25,6 +27,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--tol') opts.tol = parseFloat(args[++i]);
   else if (a === '--key') opts.key = true;
   else if (a === '--verbose') opts.verbose = true;
+  else if (a === '--oracle-contacts') opts.oracleContacts = true;
   else if (a === '--opt') { opts.set.push([args[i + 1], parseFloat(args[i + 2])]); i += 2; }
   else opts.models.push(a);
 }
@@ -116,8 +119,21 @@ function compareModel(file, seed) {
   fs.writeFileSync(stateFile, [...A(d.qpos), ...A(d.qvel)].map((v) => v.toPrecision(17)).join(' '));
   mj.mj_forward(m, d);
   const want = oracleRows(m, d);
+  const contactFile = path.join(os.tmpdir(), `efc_contacts_${process.pid}.txt`);
+  if (opts.oracleContacts) {
+    const lines = [];
+    for (let i = 0; i < d.ncon; i++) {
+      const c = d.contact.get(i);
+      const nums = [c.dist, ...A(c.pos), ...A(c.frame), c.includemargin, ...A(c.friction), ...A(c.solref),
+        ...A(c.solreffriction), ...A(c.solimp)].map((v) => v.toPrecision(17));
+      lines.push([c.geom1, c.geom2, c.dim, ...nums].join(' '));
+      c.delete();
+    }
+    fs.writeFileSync(contactFile, lines.join('\n') + '\n');
+  }
   d.delete(); m.delete();
   const dumpArgs = [file, '--state', stateFile];
+  if (opts.oracleContacts) dumpArgs.push('--contacts', contactFile);
   for (const [k, v] of opts.set) dumpArgs.push('--opt', k, String(v));
   let got;
   try {
@@ -126,6 +142,7 @@ function compareModel(file, seed) {
     return { fail: [`efc_dump failed: ${String(e.stderr || e.message).trim()}`] };
   } finally {
     fs.rmSync(stateFile, { force: true });
+    fs.rmSync(contactFile, { force: true });
   }
   return diff(want, got);
 }
