@@ -120,15 +120,15 @@ static void test_roundtrip_smooth(void** state) {
   }
 }
 
-// With contacts (pyramidal and elliptic), limits and friction loss: the analytic inverse
-// of the soft model undoes a converged forward solve. Newton converges to round-off at
-// tolerance 1e-10; CG and PGS stop on small improvements well before that (in 3.3.8
-// too), so they are not held to 1e-8.
+// With contacts (pyramidal and elliptic), limits, friction loss and equality constraints
+// (connect, weld, joint): the analytic inverse of the soft model undoes a converged
+// forward solve. Newton converges to round-off at tolerance 1e-10; CG and PGS stop on
+// small improvements well before that (in 3.3.8 too), so they are not held to 1e-8.
 static void test_roundtrip_constraints(void** state) {
   (void)state;
-  const char* files[3] = {"inverse_constraint_contact.xml", "inverse_constraint_elliptic.xml",
-                          "inverse_constraint_limits.xml"};
-  for (int f = 0; f < 3; f++) {
+  const char* files[4] = {"inverse_constraint_contact.xml", "inverse_constraint_elliptic.xml",
+                          "inverse_constraint_limits.xml", "inverse_constraint_equality.xml"};
+  for (int f = 0; f < 4; f++) {
     mjModel* m = load_file(files[f]);
     mjData* d = mj_makeData(m);
     m->opt.solver = mjSOL_NEWTON;
