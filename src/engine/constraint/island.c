@@ -295,7 +295,8 @@ static void fill_maps(const mjModel* m, mjData* d, const int* tree_island,
 
 void mj_island(const mjModel* m, mjData* d) {
   d->nisland = d->nidof = 0;
-  if (d->nefc == 0 || m->ntree == 0) {
+  // 3.3.8 finds no islands when the flag is off, even if called directly
+  if ((m->opt.disableflags & mjDSBL_ISLAND) || d->nefc == 0 || m->ntree == 0) {
     return;
   }
 
