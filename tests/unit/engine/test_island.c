@@ -486,6 +486,11 @@ static void test_oracle_sparse(void** state) {
   run_file("island_sparse.txt");
 }
 
+static void test_oracle_equality(void** state) {
+  (void)state;
+  run_file("island_equality.txt");
+}
+
 //---------------------------------- per-island solve -------------------------------------------------
 
 // Islands are independent: solving them one by one (CG, Newton) or all at once must reach
@@ -544,6 +549,7 @@ int main(void) {
       cmocka_unit_test(test_hand_made),
       cmocka_unit_test(test_oracle_stack),
       cmocka_unit_test(test_oracle_sparse),
+      cmocka_unit_test(test_oracle_equality),
       cmocka_unit_test(test_island_solve),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
