@@ -1,8 +1,9 @@
 // Per-island constraint solve (CG, Newton): each island found by mj_island is an
 // independent snCProblem over its own dofs and rows (the island-local arrays iM, iLD,
 // iefc_*), solved with the same code as the monolithic problem; the results are
-// scattered back to qacc, efc_force, efc_state and qfrc_constraint. Dofs in no island
-// keep their smooth acceleration and get no constraint force.
+// scattered back to qacc, efc_force and qfrc_constraint (efc_state is left as 3.3.8
+// leaves it, see global_start). Dofs in no island keep their smooth acceleration and
+// get no constraint force. Used only without noslip (3.3.8 then solves monolithically).
 #include <mujoco/mujoco.h>
 
 #include "engine/constraint/island.h"
@@ -44,7 +45,7 @@ static void island_problem(const mjModel* m, mjData* d, int i, snCProblem* p, mj
   p->R = d->iefc_R + e;
   p->frictionloss = d->iefc_frictionloss + e;
   p->aref = d->iefc_aref + e;
-  p->AR = NULL;  // a dual pass (noslip) builds its own
+  p->AR = NULL;  // primal solvers only
   p->AR_rownnz = p->AR_rowadr = p->AR_colind = NULL;
 
   p->warmstart = 0;  // the start was chosen for the whole problem (iacc)
@@ -108,13 +109,12 @@ static void solve_island(mjData* d, snCProblem* p) {
 }
 
 void sn_solveIslands(const mjModel* m, mjData* d) {
-  int nv = m->nv, nefc = d->nefc, nidof = d->nidof;
+  int nv = m->nv, nefc = d->nefc;
   mj_markStack(d);
   mjtNum* b = mj_stackAllocNum(d, (size_t)nefc);
   mjSolverStat* spare = mj_stackAllocByte(d, sizeof(mjSolverStat) * mjNSOLVER,
                                           _Alignof(mjSolverStat));
   int spare_niter, spare_nnz;
-  (void)nidof;
 
   sn_island_gatherDofs(d, d->ifrc_smooth, d->qfrc_smooth);
   sn_island_gatherDofs(d, d->iacc_smooth, d->qacc_smooth);
