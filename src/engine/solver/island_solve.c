@@ -112,8 +112,11 @@ void sn_solveIslands(const mjModel* m, mjData* d) {
   int nv = m->nv, nefc = d->nefc;
   mj_markStack(d);
   mjtNum* b = mj_stackAllocNum(d, (size_t)nefc);
-  mjSolverStat* spare = mj_stackAllocByte(d, sizeof(mjSolverStat) * mjNSOLVER,
-                                          _Alignof(mjSolverStat));
+  // islands past mjNISLAND keep no statistics: the solvers write into a spare row
+  mjSolverStat* spare = NULL;
+  if (d->nisland > mjNISLAND) {
+    spare = mj_stackAllocByte(d, sizeof(mjSolverStat) * mjNSOLVER, _Alignof(mjSolverStat));
+  }
   int spare_niter, spare_nnz;
 
   sn_island_gatherDofs(d, d->ifrc_smooth, d->qfrc_smooth);
@@ -122,7 +125,6 @@ void sn_solveIslands(const mjModel* m, mjData* d) {
   sn_island_gatherDofs(d, d->iacc, global_start(m, d));
 
   for (int i = 0; i < d->nisland; i++) {
-    // statistics are kept for the first mjNISLAND islands only
     int keep = i < mjNISLAND;
     snCProblem p;
     island_problem(m, d, i, &p, b, keep ? d->solver + (size_t)i * mjNSOLVER : spare,
