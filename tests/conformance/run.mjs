@@ -119,8 +119,10 @@ const TRAJECTORY_TOL = 1e-4;
 // "info". A model with a known contact difference (KNOWN_CONTACTS) has no constraint
 // requirement either: its contact rows follow its contacts.
 const REQUIRE_CONSTRAINTS = { rows: false, solution: false };
-const EFC_ROWS = ['nefc', 'ne', 'nf', 'nl', 'rows', 'order', 'contact_efc_address', 'pos', 'margin',
-  'frictionloss', 'diagApprox', 'R', 'D', 'KBIP', 'vel', 'aref'].map((f) => `efc.${f}`);
+const EFC_ROW_VALUES = ['pos', 'margin', 'frictionloss', 'diagApprox', 'R', 'D', 'KBIP', 'vel',
+  'aref'].map((f) => `efc.${f}`);
+const EFC_ROWS = [...['nefc', 'ne', 'nf', 'nl', 'rows', 'order', 'contact_efc_address']
+  .map((f) => `efc.${f}`), ...EFC_ROW_VALUES];
 const SOLUTION_FIELDS = ['forward.qfrc_constraint', 'forward.qacc', 'efc.force'];
 // Reported, never required: the solver's path (iterations, islands) and the active set.
 const SOLUTION_INFO = ['efc.state', 'efc.solver_niter', 'efc.nisland'];
@@ -141,12 +143,26 @@ const SOLVE_ITERATIONS = 1000;
 const SOLVE_OPTIONS = { tolerance: '1e-10', iterations: String(SOLVE_ITERATIONS) };
 const SOLVERS = ['newton', 'cg', 'pgs'], CONES = ['pyramidal', 'elliptic'];
 
-// Models whose constraint results are known to differ, with the reason: { parts, why },
-// parts among 'rows', 'solution', 'trajectory' (the latter two both under
-// REQUIRE_CONSTRAINTS.solution). Those parts are then reported instead of required. As with
-// KNOWN_CONTACTS an entry fails as stale when its parts do match; entries whose parts are
-// not yet required are ignored.
+// Models whose constraint results are known to differ, with the reason: { parts, why,
+// rowsTol, solutionTol }, parts among 'rows', 'solution', 'trajectory' (the latter two both
+// under REQUIRE_CONSTRAINTS.solution). Those parts are then reported instead of required;
+// with rowsTol the row values (EFC_ROW_VALUES), with solutionTol the solver runs, are still
+// required, at that relative and absolute tolerance. As with KNOWN_CONTACTS an entry fails as stale when its parts match
+// at the normal tolerance; entries whose parts are not yet required are ignored.
+//
+// The MPR pairs below agree with 3.3.8 in their contacts only within the 1e-6 geometry
+// tolerance (frames differ by ~1e-7), so the rows built on those frames (J, hence vel and
+// aref) agree to ~1e-6 relative, not 1e-9; measured against the assembly and solver branches.
 const KNOWN_CONSTRAINTS = {
+  'tests/models/collide_mpr_capsule_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
+    why: 'MPR contact frame within 1e-6: efc vel/aref differ by up to 1.8e-6 relative' },
+  'tests/models/collide_mpr_ellipsoid_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
+    why: 'MPR contact frame within 1e-6: efc vel/aref differ by ~1e-6 relative' },
+  'tests/models/collide_mpr_hfield_ellipsoid.xml': { parts: ['rows', 'solution'], rowsTol: 1e-5,
+    solutionTol: 1e-5, why: 'MPR contact frame within 1e-6: efc vel/aref differ by up to ' +
+    '2.2e-6 relative, qacc by 2.2e-6 (seed 2)' },
+  'tests/models/collide_mpr_margin_ellipsoid_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
+    why: 'MPR contact frame within 1e-6: efc vel/aref differ by ~1e-6 relative' },
 };
 
 //---------------------------------- arguments -----------------------------------------------------
@@ -295,12 +311,17 @@ async function checkModel(oracle, opts, file, req, knownFields = null) {
     const loose = [];
     for (const [f, tol] of Object.entries(knownFields ? knownFields.fields : {})) {
       for (const sec of ['model', 'forward']) {
-        if (only.delete(`${sec}.${f}`) && tol !== null) loose.push({ name: `${sec}.${f}`, tol });
+        if (only.delete(`${sec}.${f}`) && tol !== null) loose.push({ name: `${sec}.${f}`, tol, atol: opts.atol });
+      }
+    }
+    if (req.rows && req.rowsTol) {
+      for (const f of EFC_ROW_VALUES) {
+        if (only.delete(f)) loose.push({ name: f, tol: req.rowsTol, atol: req.rowsTol });
       }
     }
     const cmp = compareProbes(cand, ref, { rtol: opts.rtol, atol: opts.atol, only });
-    for (const { name, tol } of loose) {
-      const c = compareProbes(cand, ref, { rtol: tol, atol: opts.atol, only: new Set([name]) });
+    for (const { name, tol, atol } of loose) {
+      const c = compareProbes(cand, ref, { rtol: tol, atol, only: new Set([name]), sections: ['model', 'forward', 'efc'] });
       if (c.failed) {
         cmp.failed += c.failed;
         cmp.failures.push(...c.failures);
@@ -349,6 +370,10 @@ async function checkModel(oracle, opts, file, req, knownFields = null) {
         why = ` (tolerance ${tol.toExponential(1)}: the oracle's ${variant.solver} is ` +
           `${eps.toExponential(1)} from the exact solution)`;
       }
+      if (req.solutionTol > tol) {
+        tol = req.solutionTol;
+        why = ` (tolerance ${tol.toExponential(1)}: known difference)`;
+      }
       const sol = compareProbes(vcand, vref, { rtol: tol, atol: tol,
         only: new Set(SOLUTION_FIELDS), sections: ['forward', 'efc'] });
       if (req.solution && converged) {
@@ -396,6 +421,15 @@ function requirements(opts, contactsInScope, knownContact, knownConstraint) {
   const excused = (knownConstraint ? knownConstraint.parts : []).filter((p) => req[p]);
   const relaxed = { ...req };
   for (const p of excused) relaxed[p] = false;
+  // rows within a looser tolerance rather than not at all
+  if (excused.includes('rows') && knownConstraint.rowsTol) {
+    relaxed.rows = true;
+    relaxed.rowsTol = knownConstraint.rowsTol;
+  }
+  if (excused.includes('solution') && knownConstraint.solutionTol) {
+    relaxed.solution = true;
+    relaxed.solutionTol = knownConstraint.solutionTol;
+  }
   return { req, relaxed, excused };
 }
 
