@@ -3,11 +3,13 @@
 // the Jacobian, pos, margin, frictionloss, diagApprox, R, D, KBIP, vel, aref, and each
 // contact's exclude flag, efc_address and mu.
 //
-//   node efc_compare.mjs --dump PATH/efc_dump [--seed N] [--tol T] [--key]
-//        [--opt NAME VALUE]... [--verbose] MODEL.xml...
+//   node efc_compare.mjs --dump PATH/efc_dump [--seed N | --seeds N,M,...] [--tol T]
+//        [--key] [--steps K] [--oracle-contacts] [--opt NAME VALUE]... [--verbose] MODEL.xml...
 //
+// --oracle-contacts hands the oracle's contacts to Sinew in place of its own collision
+// detection, so the rows are compared even where the narrow phase still differs.
 // The state is qpos0 (or keyframe 0) plus a small reproducible perturbation (seed 0:
-// none). Exit 0 when everything agrees within tol (relative to max(1, |value|)),
+// none), then K oracle steps (--steps: things fall into contact). Exit 0 when everything agrees within tol (relative to max(1, |value|)),
 // 1 otherwise, 77 when mujoco-js is missing.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,14 +18,17 @@ import { execFileSync } from 'node:child_process';
 import { findMujocoJs, loadOracle, stageModel } from './probe.mjs';
 
 const args = process.argv.slice(2);
-const opts = { dump: null, seed: 1, tol: 1e-9, key: false, verbose: false, set: [], models: [] };
+const opts = { dump: null, seeds: [1], tol: 1e-9, key: false, verbose: false, oracleContacts: false, steps: 0, set: [], models: [] };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--dump') opts.dump = args[++i];
-  else if (a === '--seed') opts.seed = parseInt(args[++i], 10);
+  else if (a === '--seed') opts.seeds = [parseInt(args[++i], 10)];
+  else if (a === '--seeds') opts.seeds = args[++i].split(',').map((x) => parseInt(x, 10));
   else if (a === '--tol') opts.tol = parseFloat(args[++i]);
   else if (a === '--key') opts.key = true;
   else if (a === '--verbose') opts.verbose = true;
+  else if (a === '--oracle-contacts') opts.oracleContacts = true;
+  else if (a === '--steps') opts.steps = parseInt(args[++i], 10);
   else if (a === '--opt') { opts.set.push([args[i + 1], parseFloat(args[i + 2])]); i += 2; }
   else opts.models.push(a);
 }
@@ -70,7 +75,8 @@ function perturb(m, d, seed) {
 const A = (x) => Array.from(x ?? []);
 
 function oracleRows(m, d) {
-  const nefc = d.nefc, nv = m.nv, sparse = d.nJ !== nefc * nv || (m.opt.jacobian === 1);
+  const nefc = d.nefc, nv = m.nv, jac = m.opt.jacobian?.value ?? m.opt.jacobian;
+  const sparse = jac === 1 || (jac === 2 && nv >= 60);
   const J = new Array(nefc * nv).fill(0);
   const Jsrc = A(d.efc_J);
   if (sparse) {
@@ -98,7 +104,7 @@ function oracleRows(m, d) {
   return out;
 }
 
-function compareModel(file) {
+function compareModel(file, seed) {
   file = path.resolve(file);
   stageModel(mj, file);
   mj.captured.length = 0;
@@ -109,13 +115,27 @@ function compareModel(file) {
   const enumSet = { cone: 'cone', jacobian: 'jacobian', impratio: 'impratio', disableflags: 'disableflags', enableflags: 'enableflags' };
   for (const [k, v] of opts.set) m.opt[enumSet[k]] = v;
   if (opts.key && m.nkey > 0) mj.mj_resetDataKeyframe(m, d, 0);
-  perturb(m, d, opts.seed);
+  perturb(m, d, seed);
+  for (let k = 0; k < opts.steps; k++) mj.mj_step(m, d);
   const stateFile = path.join(os.tmpdir(), `efc_state_${process.pid}.txt`);
   fs.writeFileSync(stateFile, [...A(d.qpos), ...A(d.qvel)].map((v) => v.toPrecision(17)).join(' '));
   mj.mj_forward(m, d);
   const want = oracleRows(m, d);
+  const contactFile = path.join(os.tmpdir(), `efc_contacts_${process.pid}.txt`);
+  if (opts.oracleContacts) {
+    const lines = [];
+    for (let i = 0; i < d.ncon; i++) {
+      const c = d.contact.get(i);
+      const nums = [c.dist, ...A(c.pos), ...A(c.frame), c.includemargin, ...A(c.friction), ...A(c.solref),
+        ...A(c.solreffriction), ...A(c.solimp)].map((v) => v.toPrecision(17));
+      lines.push([c.geom1, c.geom2, c.dim, ...nums].join(' '));
+      c.delete();
+    }
+    fs.writeFileSync(contactFile, lines.join('\n') + '\n');
+  }
   d.delete(); m.delete();
   const dumpArgs = [file, '--state', stateFile];
+  if (opts.oracleContacts) dumpArgs.push('--contacts', contactFile);
   for (const [k, v] of opts.set) dumpArgs.push('--opt', k, String(v));
   let got;
   try {
@@ -124,6 +144,7 @@ function compareModel(file) {
     return { fail: [`efc_dump failed: ${String(e.stderr || e.message).trim()}`] };
   } finally {
     fs.rmSync(stateFile, { force: true });
+    fs.rmSync(contactFile, { force: true });
   }
   return diff(want, got);
 }
@@ -162,15 +183,17 @@ function diff(want, got) {
 
 let bad = 0;
 for (const file of opts.models) {
-  const r = compareModel(file);
-  const name = path.basename(file);
-  if (r.skip) { console.log(`skip ${name}: ${r.skip}`); continue; }
-  if (r.fail.length) {
-    bad++;
-    console.log(`FAIL ${name}`);
-    for (const f of r.fail.slice(0, opts.verbose ? 50 : 6)) console.log(`  ${f}`);
-  } else {
-    console.log(`ok   ${name} (max rel diff ${r.maxrel.toExponential(2)})`);
+  for (const seed of opts.seeds) {
+    const r = compareModel(file, seed);
+    const name = `${path.basename(file)} seed ${seed}`;
+    if (r.skip) { console.log(`skip ${name}: ${r.skip}`); continue; }
+    if (r.fail.length) {
+      bad++;
+      console.log(`FAIL ${name}`);
+      for (const f of r.fail.slice(0, opts.verbose ? 50 : 6)) console.log(`  ${f}`);
+    } else {
+      console.log(`ok   ${name} (max rel diff ${r.maxrel.toExponential(2)})`);
+    }
   }
 }
 process.exit(bad ? 1 : 0);

@@ -1,10 +1,13 @@
 // efc_dump: Sinew's constraint rows after mj_forward as one JSON object, for
 // efc_compare.mjs, which runs MuJoCo 3.3.8 on the same model and state.
 //
-//   efc_dump MODEL.xml [--state FILE] [--opt NAME VALUE]...
+//   efc_dump MODEL.xml [--state FILE] [--contacts FILE] [--opt NAME VALUE]...
 //
 // The state file holds whitespace-separated numbers: nq qpos values, then nv qvel
-// values. --opt sets cone, jacobian, impratio, disableflags or enableflags. The
+// values. --contacts replaces collision detection by the given contacts (one per line:
+// geom1 geom2 dim dist pos[3] frame[9] includemargin friction[5] solref[2]
+// solreffriction[2] solimp[5]), so the rows can be compared on the oracle's own contacts.
+// --opt sets cone, jacobian, impratio, disableflags or enableflags. The
 // Jacobian is printed dense (row by row) whatever the storage, plus the sparse
 // description when the rows are sparse.
 #include <stdio.h>
@@ -79,6 +82,56 @@ static int read_state(const char* file, const mjModel* m, mjData* d) {
   return ok;
 }
 
+// Position stage with the given contacts in place of collision detection.
+static int forward_with_contacts(const mjModel* m, mjData* d, const char* file) {
+  FILE* f = fopen(file, "r");
+  if (!f) {
+    fprintf(stderr, "efc_dump: cannot open contact file '%s'\n", file);
+    return 0;
+  }
+  mj_kinematics(m, d);
+  mj_comPos(m, d);
+  mj_makeM(m, d);
+  mj_factorM(m, d);
+  d->ncon = 0;
+  d->parena = 0;
+  mjContact c;
+  int ok = 1;
+  while (ok) {
+    memset(&c, 0, sizeof(c));
+    if (fscanf(f, "%d %d %d", &c.geom1, &c.geom2, &c.dim) != 3) {
+      break;
+    }
+    double v[28];
+    for (int k = 0; k < 28 && ok; k++) {
+      ok = fscanf(f, "%lf", v + k) == 1;
+    }
+    if (!ok) {
+      fprintf(stderr, "efc_dump: contact file '%s' is short\n", file);
+      break;
+    }
+    c.dist = v[0];
+    memcpy(c.pos, v + 1, sizeof(c.pos));
+    memcpy(c.frame, v + 4, sizeof(c.frame));
+    c.includemargin = v[13];
+    memcpy(c.friction, v + 14, sizeof(c.friction));
+    memcpy(c.solref, v + 19, sizeof(c.solref));
+    memcpy(c.solreffriction, v + 21, sizeof(c.solreffriction));
+    memcpy(c.solimp, v + 23, sizeof(c.solimp));
+    c.geom[0] = c.geom1;
+    c.geom[1] = c.geom2;
+    c.flex[0] = c.flex[1] = c.elem[0] = c.elem[1] = c.vert[0] = c.vert[1] = -1;
+    c.efc_address = -1;
+    mj_addContact(m, d, &c);
+  }
+  fclose(f);
+  if (ok) {
+    mj_makeConstraint(m, d);
+    mj_fwdVelocity(m, d);
+  }
+  return ok;
+}
+
 static void dump(const mjModel* m, mjData* d) {
   int nefc = d->nefc, nv = m->nv, sparse = mj_isSparse(m);
   printf("{\"ncon\": %d, \"nefc\": %d, \"ne\": %d, \"nf\": %d, \"nl\": %d, \"nJ\": %d", d->ncon,
@@ -137,9 +190,12 @@ int main(int argc, char** argv) {
   }
   mjData* d = mj_makeData(m);
   int ok = 1;
+  const char* contacts = NULL;
   for (int i = 2; ok && i < argc; i++) {
     if (!strcmp(argv[i], "--state") && i + 1 < argc) {
       ok = read_state(argv[++i], m, d);
+    } else if (!strcmp(argv[i], "--contacts") && i + 1 < argc) {
+      contacts = argv[++i];
     } else if (!strcmp(argv[i], "--opt") && i + 2 < argc) {
       ok = set_opt(m, argv[i + 1], atof(argv[i + 2]));
       if (!ok) {
@@ -151,8 +207,12 @@ int main(int argc, char** argv) {
       ok = 0;
     }
   }
-  if (ok) {
+  if (ok && contacts) {
+    ok = forward_with_contacts(m, d, contacts);
+  } else if (ok) {
     mj_forward(m, d);
+  }
+  if (ok) {
     dump(m, d);
   }
   mj_deleteData(d);

@@ -67,7 +67,8 @@ int sn_efc_chain2(sn_efc* b, int b1, int b2) {
   return n;
 }
 
-void sn_efc_jacdif(sn_efc* b, const mjtNum point[3], int b1, int b2, int rot) {
+void sn_efc_jacdif(sn_efc* b, const mjtNum p1[3], int b1, const mjtNum p2[3], int b2,
+                   int rot) {
   const mjModel* m = b->m;
   const mjData* d = b->d;
   int nv = m->nv;
@@ -82,7 +83,7 @@ void sn_efc_jacdif(sn_efc* b, const mjtNum point[3], int b1, int b2, int rot) {
     int body = side ? b2 : b1;
     mjtNum sign = side ? 1 : -1;
     mjtNum off[3];
-    sn_sub3(off, point, d->subtree_com + 3 * m->body_rootid[body]);
+    sn_sub3(off, side ? p2 : p1, d->subtree_com + 3 * m->body_rootid[body]);
     for (int i = last_dof(m, body); i >= 0; i = m->dof_parentid[i]) {
       const mjtNum* cdof = d->cdof + 6 * i;
       mjtNum v[3];
@@ -195,6 +196,12 @@ static int allocate_rows(const mjModel* m, mjData* d, int nefc, int nJ) {
   ALLOC(efc_b, nN);
   ALLOC(efc_state, nI);
   ALLOC(efc_force, nN);
+  // the dual solvers (PGS, noslip) work on A + R, stored dense by mj_projectConstraint
+  d->efc_AR = NULL;
+  d->efc_AR_rownnz = d->efc_AR_rowadr = d->efc_AR_colind = NULL;
+  if (mj_isDual(m) && nefc) {
+    ALLOC(efc_AR, sizeof(mjtNum) * n * n);
+  }
 #undef ALLOC
   return 1;
 }
@@ -248,17 +255,22 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
     clear_rows(m, d, parena0);
     return;
   }
+  // tendons get no friction-loss or limit rows yet
+  for (int i = 0; i < m->ntendon; i++) {
+    d->tendon_efcadr[i] = -1;
+  }
   if (nefc == 0) {
     return;
   }
 
   mj_markStack(d);
   sn_efc b = {m, d, sparse, 0, 0, NULL, 0, NULL, NULL};
-  b.chain = mj_stackAllocInt(d, (size_t)nv);
-  b.mark = mj_stackAllocInt(d, (size_t)nv);
-  b.jac = mj_stackAllocNum(d, 6 * (size_t)nv);
-  memset(b.mark, 0, sizeof(int) * (size_t)nv);
-  memset(b.jac, 0, sizeof(mjtNum) * 6 * (size_t)nv);
+  size_t nv1 = (size_t)(nv ? nv : 1);
+  b.chain = mj_stackAllocInt(d, nv1);
+  b.mark = mj_stackAllocInt(d, nv1);
+  b.jac = mj_stackAllocNum(d, 6 * nv1);
+  memset(b.mark, 0, sizeof(int) * nv1);
+  memset(b.jac, 0, sizeof(mjtNum) * 6 * nv1);
 
   if (ce.rows) {
     sn_equality_emit(&b);
@@ -278,7 +290,7 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
   mj_freeStack(d);
 
   d->nefc = b.nefc;
-  d->nJ = b.nJ;
+  d->nJ = sparse ? b.nJ : nJ;
   if (!sparse) {
     // the row-sparse description is meaningless for dense rows
     memset(d->efc_J_rownnz, 0, sizeof(int) * (size_t)nefc);

@@ -52,9 +52,10 @@ void sn_efc_setR(mjData* d, int i, mjtNum R);
 // Number of dofs on the path from the world to body b, merged with body b2's path.
 int sn_efc_chain2_size(const mjModel* m, int b1, int b2, int* mark);
 
-// Fill b->jac (rows 0-2: translation, 3-5: rotation) at the chain columns with the
-// Jacobian of a point moving with body b2 minus the same point moving with b1.
-void sn_efc_jacdif(sn_efc* b, const mjtNum point[3], int b1, int b2, int rot);
+// Fill b->jac (rows 0-2: translation, 3-5: rotation when rot) at the chain columns with
+// the Jacobian of point p2 moving with body b2 minus that of point p1 moving with b1.
+void sn_efc_jacdif(sn_efc* b, const mjtNum p1[3], int b1, const mjtNum p2[3], int b2,
+                   int rot);
 
 //---------------------------------- soft-constraint parameters (impedance.c) ------------------------
 

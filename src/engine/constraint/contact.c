@@ -67,7 +67,7 @@ static void emit_contact(sn_efc* b, mjContact* c, int b1, int b2, mjtNum* row, m
   mjData* d = b->d;
   int dim = c->dim, id = (int)(c - d->contact);
   sn_efc_chain2(b, b1, b2);
-  sn_efc_jacdif(b, c->pos, b1, b2, dim > 3);
+  sn_efc_jacdif(b, c->pos, b1, c->pos, b2, dim > 3);
 
   mjtNum diag = m->body_invweight0[2 * b1] + m->body_invweight0[2 * b2];
   mjtNum f0 = c->friction[0], impratio = m->opt.impratio;
