@@ -243,7 +243,7 @@ void sn_solveNewton(mjData* d, const snCProblem* p) {
   while (iter < p->iterations) {
     mjSolverStat* stat = iter < mjNSOLVER ? p->stat + iter : &dummy;
     *stat = (mjSolverStat){0};
-    mjtNum alpha = sn_primalStep(d, p, &x, search, stat);
+    mjtNum alpha = sn_primalStep(p, &x, search, stat);
     iter++;
     if (alpha == 0 || stat->improvement < p->tolerance || stat->gradient < p->tolerance) {
       break;

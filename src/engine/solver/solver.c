@@ -4,6 +4,7 @@
 #include <mujoco/mujoco.h>
 
 #include "base/timer.h"
+#include "engine/solver/island_solve.h"
 #include "engine/solver/solver.h"
 
 //---------------------------------- problem -------------------------------------------------------
@@ -255,6 +256,10 @@ void mj_fwdConstraint(const mjModel* m, mjData* d) {
   if (d->nefc == 0) {
     mju_copy(d->qacc, d->qacc_smooth, nv);
     mju_zero(d->qfrc_constraint, nv);
+  } else if (d->nisland > 0 && m->opt.solver != mjSOL_PGS && m->opt.noslip_iterations == 0) {
+    // 3.3.8 solves islands separately with CG and Newton; PGS, and any solve followed by
+    // noslip, stay monolithic
+    sn_solveIslands(m, d);
   } else {
     snCProblem p;
     sn_problemFromData(m, d, &p);
