@@ -63,7 +63,6 @@ const KNOWN_CONTACTS = {
   'mujoco-model/replicate/particle_free.xml': 'box-box: an edge-axis pair in another order (a roundoff sign picks the first corner)',
   'mujoco-model/replicate/particle_free2d.xml': 'box-box: 174 contacts where 3.3.8 has 177',
   'mujoco-model/replicate/stonehenge.xml': 'box-box: 243 contacts where 3.3.8 has 242',
-  'mujoco-test/benchmark/testdata/humanoid200.xml': 'capsule-box: 3 contacts where 3.3.8 has 4',
   'mujoco-test/engine/testdata/collision_box/boxbox_bad0.xml': 'box-box: edge axis, 6 contacts where 3.3.8 has 5',
   'mujoco-test/engine/testdata/frame.xml': 'box-box: a pair in another order (face axes of both boxes tie)',
   'mujoco-test/engine/testdata/collision_convex/capsule_mesh.xml': 'GJK/EPA: position differs by 1.2e-4',

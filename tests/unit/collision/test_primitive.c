@@ -530,6 +530,36 @@ static void test_box_pairs(void** state) {
   free_pair(&f);
 }
 
+// Capsule axis through a box (values from the oracle). Axis point inside the box between
+// the ends: the second contact lies a full box thickness deeper along the face the first is
+// pushed out through. Axis point outside while the axis crosses a face: one contact.
+static void test_capsule_box_through(void** state) {
+  (void)state;
+  mjContact con[mjMAXCONPAIR];
+  pair_fixture f = make_pair(mjGEOM_CAPSULE, "0.06 0.17", mjGEOM_BOX, "0.15 0.1 0.05");
+  mjtNum eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, zero[3] = {0, 0, 0}, mat[9];
+  set_pose(&f, 1, zero, eye);
+  mjtNum pos1[3] = {0.03574633598327637, -0.07463252544403076, -0.08026838302612305};
+  mjtNum q1[4] = {0.2745150603246469, -0.8626307816885767, 0.42486423259473277, 0};
+  mju_quat2Mat(mat, q1);
+  set_pose(&f, 0, pos1, mat);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  assert_float_equal(con[0].dist, -6.3610595286e-2, 1e-12);
+  assert_float_equal(con[1].dist, -1.0576597010e-2, 1e-12);
+  assert_float_equal(con[1].pos[0], -0.0010247384, 1e-10);
+  assert_float_equal(con[1].pos[1], -0.0947258320, 1e-10);
+  assert_float_equal(con[1].pos[2], 0.0496136667, 1e-10);
+  assert_float_equal(con[1].frame[1], 0.9973279600, 1e-10);
+  assert_float_equal(con[1].frame[2], -0.0730543643, 1e-10);
+  mjtNum pos2[3] = {0.1412100076675415, 0.00641864538192749, 0.024966955184936523};
+  mjtNum q2[4] = {0.6296524398712203, 0.719507226315338, 0.29299685364219935, 0};
+  mju_quat2Mat(mat, q2);
+  set_pose(&f, 0, pos2, mat);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 1);
+  assert_float_equal(con[0].dist, -5.9208118696e-2, 1e-12);
+  free_pair(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_random_properties),
@@ -539,6 +569,7 @@ int main(void) {
     cmocka_unit_test(test_sphere_box_cylinder_inside),
     cmocka_unit_test(test_capsule_capsule),
     cmocka_unit_test(test_box_pairs),
+    cmocka_unit_test(test_capsule_box_through),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
