@@ -67,8 +67,6 @@ const KNOWN_CONTACTS = {
   'mujoco-test/engine/testdata/frame.xml': 'box-box: a pair in another order (face axes of both boxes tie)',
   'mujoco-test/engine/testdata/collision_convex/capsule_mesh.xml': 'GJK/EPA: position differs by 1.2e-4',
   'mujoco-test/engine/testdata/collision_convex/cylinder_box.xml': 'multiccd: positions differ by up to 6e-4',
-  'mujoco-test/engine/testdata/collision_convex/dice.xml': 'multiccd: the contacts of a pair differ and are in another order',
-  'mujoco-test/engine/testdata/collision_convex/perf/boxmesh.xml': 'multiccd: the contacts of a pair differ and are in another order',
   'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'plane-mesh: 78 contacts ' +
     'where 3.3.8 has 62; its extra contacts are not the deepest vertex\'s hull neighbours (on ' +
     'round meshes they lie far from it, or there are none), box meshes agree',

@@ -285,6 +285,45 @@ static void test_multiccd_face_face(void** state) {
   mj_deleteModel(m);
 }
 
+// Box meshes, one edge-down on the other's top face (poses and contacts from the oracle).
+static void test_multiccd_face_edge(void** state) {
+  (void)state;
+  mjModel* m = load(
+      "<mujoco><option gravity='0 0 0'><flag multiccd='enable'/></option>"
+      "<asset><mesh name='box' scale='.025 .025 .025' vertex='-1 -1 -1  1 -1 -1  1 1 -1  "
+      "1 1 1  1 -1 1  -1 1 -1  -1 1 1  -1 -1 1'/></asset><worldbody>"
+      "<body><freejoint/><geom type='mesh' mesh='box'/></body>"
+      "<body><freejoint/><geom type='mesh' mesh='box'/></body>"
+      "</worldbody></mujoco>");
+  mjData* d = mj_makeData(m);
+  // the edge crosses one side of the face: the clipped point first, then the end inside
+  const mjtNum q1[14] = {0, 0, 0, 6.123233995736766e-17, 1, 0, 0,
+                         -0.025989465748886328, -0.004950841532531587, 0.058345469665336845,
+                         -0.02664317886012987, -0.08927988715202502, 0.9540729778798167,
+                         0.28471739611391444};
+  mju_copy(d->qpos, q1, 14);
+  mj_forward(m, d);
+  assert_int_equal(d->ncon, 2);
+  assert_float_equal(d->contact[0].dist, -1.2668321898e-3, 1e-12);
+  assert_float_equal(d->contact[0].pos[0], -0.0250000004, 1e-9);
+  assert_float_equal(d->contact[0].pos[1], -0.0121017293, 1e-9);
+  assert_float_equal(d->contact[1].pos[0], -0.0000857694, 1e-9);
+  assert_float_equal(d->contact[1].pos[1], -0.0073977080, 1e-9);
+  // the solver's witness lies where the edge crosses the face's side (an edge of the
+  // lower box): one contact
+  const mjtNum q2[14] = {0, 0, 0, 0.5000000000000001, 0.5, 0.5, -0.5,
+                         -0.002133250502931536, 0.026458797229667565, 0.057538404281014074,
+                         0.574294215760372, 0.07413096651791262, 0.7032102102523256,
+                         -0.4125362453702451};
+  mju_copy(d->qpos, q2, 14);
+  mj_forward(m, d);
+  assert_int_equal(d->ncon, 1);
+  assert_float_equal(d->contact[0].pos[0], 0.0135492388, 1e-9);
+  assert_float_equal(d->contact[0].pos[1], 0.0250000004, 1e-9);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 //---------------------------------- mj_geomDistance -----------------------------------------------
 
 static void test_geom_distance(void** state) {
@@ -406,6 +445,7 @@ int main(void) {
       cmocka_unit_test(test_swap_flips_normal),
       cmocka_unit_test(test_rigid_motion_invariance),
       cmocka_unit_test(test_multiccd_face_face),
+      cmocka_unit_test(test_multiccd_face_edge),
       cmocka_unit_test(test_geom_distance),
       cmocka_unit_test(test_random_pairs),
   };
