@@ -485,14 +485,12 @@ static int legacy(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b) 
     if (!sn_convex_ccd(&r, m, &pa, &pb, 0)) {
       continue;
     }
-    // each witness point goes back with its own geom; the contact lies between them
-    mjtNum w1[3], w2[3], q1[3], q2[3], p[3];
-    sn_sub3(w1, r.x1, c);
-    sn_sub3(w2, r.x2, c);
-    sn_mulMatVec3(q1, R, w1);
-    sn_mulMatTVec3(q2, R, w2);
+    // the contact lies midway between the witness points as found on the turned geoms:
+    // 3.3.8 does not turn them back (found with the oracle: positions then agree to
+    // roundoff, where turning each back moved them by depth/2 * angle)
+    mjtNum p[3];
     for (int i = 0; i < 3; i++) {
-      p[i] = c[i] + 0.5 * (q1[i] + q2[i]);
+      p[i] = 0.5 * (r.x1[i] + r.x2[i]);
     }
     int dup = 0;
     for (int i = 0; i < ncon; i++) {
