@@ -153,12 +153,13 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
   sn_mulMatTVec3(c, B.mat, rel);
   sn_mulMatTVec3(a, B.mat, axis);
 
-  // closest points: the two ends first, then the twelve edges; the first candidate wins
+  // closest points: the two ends first (the -z end, then the +z end: with both inside
+  // the box, 3.3.8 takes the -z end), then the twelve edges; the first candidate wins
   // ties, up to roundoff in the squared distance
   const mjtNum tie = 1e-12;
   mjtNum best = mjMAXVAL, bs = 0, bq[3] = {0, 0, 0};
   for (int e = 0; e < 2; e++) {
-    mjtNum s = e == 0 ? hl : -hl, p[3], q[3], dq[3];
+    mjtNum s = e == 0 ? -hl : hl, p[3], q[3], dq[3];
     sn_addScl3(p, c, a, s);
     box_nearest(q, h, p);
     sn_sub3(dq, q, p);
@@ -219,11 +220,28 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
       k = j;
     }
   }
+  int end = bs == hl || bs == -hl;
+  if (end) {
+    // an end beyond two face planes (nearest a box edge): of those two faces, the one
+    // most parallel to the axis (oracle sweeps; beyond three, the rule above holds best)
+    int kk = -1, nout = 0;
+    for (int j = 0; j < 3; j++) {
+      if (fabs(p1[j]) > h[j]) {
+        nout++;
+        if (kk < 0 || fabs(a[j]) < fabs(a[kk])) {
+          kk = j;
+        }
+      }
+    }
+    if (nout == 2) {
+      k = kk;
+    }
+  }
   mjtNum sg = nl[k] > 0 ? 1 : -1;
 
   // direction along the segment: towards the other end from an end, else away from the face
   mjtNum dir;
-  if (bs == hl || bs == -hl) {
+  if (end) {
     dir = bs > 0 ? -1 : 1;
   } else {
     // no threshold: for a segment parallel to the face the oracle follows the sign of
@@ -240,11 +258,18 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
       continue;
     }
     mjtNum t = ((rate > 0 ? h[j] : -h[j]) - bq[j]) / rate;
+    // from between the ends, a box point already on the boundary and moving outwards
+    // stays there and sets no limit (matters at a box corner)
+    if (!end && t <= 0) {
+      continue;
+    }
     step = t < step ? t : step;
   }
   mjtNum s2 = bs + dir * step;
   s2 = s2 < -hl ? -hl : (s2 > hl ? hl : s2);
-  if (s2 == bs) {
+  // no step: no second contact, except from an end whose axis heads towards the face
+  // plane, where 3.3.8 repeats the first contact
+  if (s2 == bs && !(end && sg * dir * a[k] < 0)) {
     return ncon;
   }
   return ncon + second_contact(con + ncon, &B, c, a, s2, r, margin);

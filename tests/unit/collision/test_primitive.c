@@ -560,6 +560,40 @@ static void test_capsule_box_through(void** state) {
   free_pair(&f);
 }
 
+// Capsule-box choices found with the oracle: with both ends inside the box, the first
+// contact is the -z end's; an end nearest a box edge, with the axis heading towards the
+// face most parallel to it, gets the same contact twice.
+static void test_capsule_box_ends(void** state) {
+  (void)state;
+  mjContact con[mjMAXCONPAIR];
+  mjtNum eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, zero[3] = {0, 0, 0}, mat[9];
+  pair_fixture f = make_pair(mjGEOM_CAPSULE, "0.09 0.1", mjGEOM_BOX, "0.08 0.2 0.12");
+  set_pose(&f, 1, zero, eye);
+  mjtNum pos1[3] = {-0.006215033531188964, 0.015444779396057129, -0.06231990337371827};
+  mjtNum q1[4] = {0.834194503352281, -0.5514699424884114, 0.0006581099219703124, 0};
+  mju_quat2Mat(mat, q1);
+  set_pose(&f, 0, pos1, mat);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 1);
+  assert_float_equal(con[0].dist, -1.0850400274e-1, 1e-11);
+  assert_float_equal(con[0].pos[1], -0.0765618596, 1e-10);
+  assert_float_equal(con[0].frame[2], 1, 1e-12);
+  free_pair(&f);
+
+  f = make_pair(mjGEOM_CAPSULE, "0.06 0.17", mjGEOM_BOX, "0.15 0.1 0.05");
+  set_pose(&f, 1, zero, eye);
+  mjtNum pos2[3] = {0.09550752639770507, -0.17324090003967285, 0.19896222352981568};
+  mjtNum q2[4] = {0.4304577734155767, -0.8100514153790596, 0.3981492305009345, 0};
+  mju_quat2Mat(mat, q2);
+  set_pose(&f, 0, pos2, mat);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  for (int i = 0; i < 2; i++) {
+    assert_float_equal(con[i].dist, -0.017868040333, 1e-11);
+    assert_float_equal(con[i].pos[0], 0.149198687, 1e-9);
+    assert_float_equal(con[i].frame[0], -0.0896923156, 1e-10);
+  }
+  free_pair(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_random_properties),
@@ -570,6 +604,7 @@ int main(void) {
     cmocka_unit_test(test_capsule_capsule),
     cmocka_unit_test(test_box_pairs),
     cmocka_unit_test(test_capsule_box_through),
+    cmocka_unit_test(test_capsule_box_ends),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
