@@ -235,6 +235,25 @@ int sn_collide_capsule_box(const mjModel* m, const mjData* d, mjContact* con, in
     }
     if (nout == 2) {
       k = kk;
+    } else if (nout == 3) {
+      // an end beyond all three (nearest a corner): when the axis heads away from the
+      // box along its own main direction but towards one of the other two face planes,
+      // that face (and the first contact is repeated)
+      int e = 0;
+      for (int j = 1; j < 3; j++) {
+        if (fabs(a[j]) > fabs(a[e])) {
+          e = j;
+        }
+      }
+      mjtNum dsg = bs > 0 ? -1 : 1;
+      if ((p1[e] > 0 ? 1 : -1) * dsg * a[e] >= 0) {
+        for (int j = 0; j < 3; j++) {
+          if (j != e && (p1[j] > 0 ? 1 : -1) * dsg * a[j] < 0) {
+            k = j;
+            break;
+          }
+        }
+      }
     }
   }
   mjtNum sg = nl[k] > 0 ? 1 : -1;

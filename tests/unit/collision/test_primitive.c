@@ -592,6 +592,22 @@ static void test_capsule_box_ends(void** state) {
     assert_float_equal(con[i].frame[0], -0.0896923156, 1e-10);
   }
   free_pair(&f);
+
+  // an end nearest a box corner, heading away along its main direction but towards
+  // another face plane: repeated too
+  f = make_pair(mjGEOM_CAPSULE, "0.09 0.1", mjGEOM_BOX, "0.08 0.2 0.12");
+  set_pose(&f, 1, zero, eye);
+  mjtNum pos3[3] = {-0.16458696126937866, 0.13850677907466888, 0.18880567073822022};
+  mjtNum q3[4] = {0.7831199610517853, 0.437025154073888, -0.44241625344119623, 0};
+  mju_quat2Mat(mat, q3);
+  set_pose(&f, 0, pos3, mat);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  for (int i = 0; i < 2; i++) {
+    assert_float_equal(con[i].dist, -0.040886532201, 1e-11);
+    assert_float_equal(con[i].pos[2], 0.1007901412, 1e-9);
+    assert_float_equal(con[i].frame[2], -0.939666819, 1e-9);
+  }
+  free_pair(&f);
 }
 
 int main(void) {
