@@ -1,8 +1,10 @@
 // Analytic capsule–box narrow phase. The axis point closest to the box (ends first, then
 // the twelve edges) gives the first contact, against the box or, when inside it, pushed out
 // through the nearest face. A second contact lies where the segment, followed from there
-// across the box face it faces, reaches the face's far side (or the capsule's end).
-// Conventions follow MuJoCo 3.3.8 as observed on the oracle.
+// across the box face it faces, reaches the face's far side (or the capsule's end); when
+// the first axis point is inside the box, the axis is followed deeper into it instead, and
+// when it is outside while the axis crosses the box elsewhere there is none.
+// Conventions follow MuJoCo 3.3.8 as observed on the oracle (random-pose sweeps).
 #include "collision/collision.h"
 #include "collision/pair_util.h"
 

@@ -8,8 +8,9 @@
 //
 // Other shapes, or a positive margin: the geoms are turned against each other by
 // +-1e-3 rad about each tangent axis of the contact frame around the contact point and
-// the solver is re-run; a new contact (witness points turned back, normal as found,
-// depth of the first contact) is added when it lies apart from the existing ones.
+// the solver is re-run; a new contact (midway between the witness points as found on the
+// turned geoms, normal as found, depth of the first contact) is added when it lies apart
+// from the existing ones.
 #include <math.h>
 #include <string.h>
 
