@@ -11,6 +11,12 @@
 // corners, incident corners numbered from the deepest one).
 #include "collision/collision.h"
 #include "collision/pair_util.h"
+#ifdef SN_BOXBOX_TRACE
+#include <stdio.h>
+#define TR(...) fprintf(stderr, __VA_ARGS__)
+#else
+#define TR(...) ((void)0)
+#endif
 
 typedef struct {
   mjtNum c[3];       // centre
@@ -44,12 +50,12 @@ static void box_corner(mjtNum res[3], const box_t* b, const mjtNum s[3]) {
 // Relative tolerance of the oracle's inside tests on box-box contact points.
 #define SN_BOX_TOL 0.01
 
-// Is world point p within box b, each half size widened by SN_BOX_TOL?
-static int in_box(const box_t* b, const mjtNum p[3]) {
+// Is world point p within box b, each half size scaled by (1 + tol)?
+static int in_box(const box_t* b, const mjtNum p[3], mjtNum tol) {
   mjtNum rel[3];
   sn_sub3(rel, p, b->c);
   for (int k = 0; k < 3; k++) {
-    if (fabs(sn_dot3(rel, b->ax[k])) > (1 + SN_BOX_TOL) * b->h[k]) {
+    if (fabs(sn_dot3(rel, b->ax[k])) > (1 + tol) * b->h[k]) {
       return 0;
     }
   }
@@ -97,11 +103,18 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   // pinned) or a corner (three pinned). Its corners are numbered as the oracle orders
   // them: corner 0 is the deepest (each axis on the side facing R, a zero cosine counting
   // as facing away), bit 0 flips the first free axis, bit 1 the second.
-  int pinned[3], nfree = 0, freeax[2] = {0, 0}, jb = 0;
-  mjtNum side[3];
+  int pinned[3], nfree = 0, freeax[2] = {0, 0}, jb = 0, kmax = 0;
+  mjtNum side[3], cmax = -1;
+  for (int k = 0; k < 3; k++) {
+    mjtNum ck = fabs(sn_dot3(I->ax[k], n));
+    if (ck > cmax) {
+      cmax = ck;
+      kmax = k;
+    }
+  }
   for (int k = 0; k < 3; k++) {
     mjtNum ck = sn_dot3(I->ax[k], n);
-    pinned[k] = fabs(ck) > 0.5;
+    pinned[k] = zerok >= 0 ? k == kmax : fabs(ck) > 0.5;
     side[k] = ck < 0 ? 1 : -1;
     if (k == zerok) {
       // the edge axis of an edge-axis normal: its cosine is zero but for roundoff, and
@@ -115,6 +128,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     }
   }
   int npoly = 1 << nfree;
+  TR(" face ref axis %d hu %g hv %g npoly %d\n", ia, R->h[(ia + 1) % 3], R->h[(ia + 2) % 3], 1 << nfree);
   mjtNum q3[4][3], q2[4][2], qh[4];
   for (int i = 0; i < npoly; i++) {
     mjtNum s[3];
@@ -142,7 +156,6 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   mjtNum ndot = sn_dot3(inorm, n);
 
   mjtNum pts[16][3];  // (u, v, height along n above the reference plane)
-  int corner[16];     // 1: an incident corner, 0: a crossing or a reference corner
   int npt = 0;
 
   // incident edges crossing the reference rectangle's boundary lines, in the oracle's
@@ -164,7 +177,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
         int o = 1 - k;
         mjtNum olim = o == 0 ? hu : hv;
         if (fabs(p[o]) <= olim && npt < 16) {
-          corner[npt] = 0;
+          TR("  cand E edge%d line%c%+d t=%.6g uv=(%.6g,%.6g) h=%.6g\n", i, k ? 'v' : 'u', sgn, t, p[0], p[1], p[2]);
           sn_copy3(pts[npt++], p);
         }
       }
@@ -190,7 +203,8 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       pts[npt][0] = p2[0];
       pts[npt][1] = p2[1];
       pts[npt][2] = sn_dot3(rel, inorm) / ndot;
-      corner[npt++] = 0;
+      TR("  cand R%d uv=(%.6g,%.6g) h=%.6g\n", i, p2[0], p2[1], pts[npt][2]);
+      npt++;
     }
   }
   // incident corners inside the reference rectangle
@@ -199,7 +213,8 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       pts[npt][0] = q2[i][0];
       pts[npt][1] = q2[i][1];
       pts[npt][2] = qh[i];
-      corner[npt++] = 1;
+      TR("  cand I%d uv=(%.6g,%.6g) h=%.6g\n", i, q2[i][0], q2[i][1], qh[i]);
+      npt++;
     }
   }
 
@@ -212,6 +227,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   for (int i = 0; i < npt && ncon < 8; i++) {
     mjtNum dist = scale * pts[i][2];
     if (dist > margin) {
+      TR("  drop %d (beyond margin)\n", i);
       continue;
     }
     mjtNum pos[3];
@@ -221,9 +237,11 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     // the oracle keeps a point only when the contact position lies within the incident
     // box (up to 1% of each half size); an incident corner also stays when it is inside
     // the reference face by more than 1% of its half sizes
-    int deep = corner[i] && fabs(pts[i][0]) <= (1 - SN_BOX_TOL) * hu &&
-               fabs(pts[i][1]) <= (1 - SN_BOX_TOL) * hv;
-    if (filter && !deep && !in_box(I, pos)) {
+    TR("  pt %d %.17g %.17g %.17g %.17g\n", i, dist, pos[0], pos[1], pos[2]);
+    int keep = (in_box(I, pos, SN_BOX_TOL) && in_box(R, pos, SN_BOX_TOL)) ||
+               in_box(I, pos, -SN_BOX_TOL) || in_box(R, pos, -SN_BOX_TOL);
+    if (filter && !keep) {
+      TR("  drop %d (outside incident box)\n", i);
       continue;
     }
     sn_set_contact(con + ncon++, dist, pos, cn, NULL);
@@ -316,6 +334,7 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   // face contacts of intersecting boxes report half the depth, of separated boxes the
   // full distance (the oracle's convention)
   mjtNum scale = best < 0 ? 0.5 : 1;
+  TR("axis kind %d bi %d bj %d sep %.17g n (%.6g %.6g %.6g)\n", kind, bi, bj, best, bestn[0], bestn[1], bestn[2]);
   if (kind == 0) {
     int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, 1, -1, margin);
     return ncon > 0 ? ncon : 0;
@@ -336,6 +355,6 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   }
   mjtNum nr[3];
   sn_scl3(nr, A.ax[ia], sn_dot3(A.ax[ia], bestn) > 0 ? 1 : -1);
-  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, 0, bj, margin);
+  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, 1, bj, margin);
   return ncon >= 0 ? ncon : edge_contact(con, &A, bi, &B, bj, bestn, margin);
 }
