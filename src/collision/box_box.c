@@ -50,12 +50,15 @@ static void box_corner(mjtNum res[3], const box_t* b, const mjtNum s[3]) {
 // Relative tolerance of the oracle's inside tests on box-box contact points.
 #define SN_BOX_TOL 0.01
 
-// Is world point p within box b, each half size scaled by (1 + tol)?
-static int in_box(const box_t* b, const mjtNum p[3], mjtNum tol) {
+// Is world point p within box b grown by the margin, up to SN_BOX_TOL of its grown half
+// sizes (deep = 0), or inside it by SN_BOX_TOL of its half sizes (deep = 1)?
+static int in_box(const box_t* b, const mjtNum p[3], mjtNum margin, int deep) {
   mjtNum rel[3];
   sn_sub3(rel, p, b->c);
   for (int k = 0; k < 3; k++) {
-    if (fabs(sn_dot3(rel, b->ax[k])) > (1 + tol) * b->h[k]) {
+    mjtNum lim = deep ? b->h[k] + margin - SN_BOX_TOL * b->h[k]
+                      : (1 + SN_BOX_TOL) * (b->h[k] + margin);
+    if (fabs(sn_dot3(rel, b->ax[k])) > lim) {
       return 0;
     }
   }
@@ -148,6 +151,8 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     sn_addToScl3(rel, n, -qh[i]);
     q2[i][0] = sn_dot3(rel, u);
     q2[i][1] = sn_dot3(rel, v);
+    TR("  corner %d uv=(%.6g,%.6g) h=%.6g mid %.17g %.17g %.17g\n", i, q2[i][0], q2[i][1], qh[i],
+       q3[i][0] - 0.5 * qh[i] * n[0], q3[i][1] - 0.5 * qh[i] * n[1], q3[i][2] - 0.5 * qh[i] * n[2]);
   }
 
   // the incident face plane, to measure depth at points given in reference coordinates
@@ -209,7 +214,7 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   }
   // incident corners inside the reference rectangle
   for (int i = 0; i < npoly; i++) {
-    if (fabs(q2[i][0]) <= hu && fabs(q2[i][1]) <= hv && npt < 16) {
+    if (((i == 0 && zerok < 0) || (fabs(q2[i][0]) <= hu && fabs(q2[i][1]) <= hv)) && npt < 16) {
       pts[npt][0] = q2[i][0];
       pts[npt][1] = q2[i][1];
       pts[npt][2] = qh[i];
@@ -238,8 +243,8 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     // box (up to 1% of each half size); an incident corner also stays when it is inside
     // the reference face by more than 1% of its half sizes
     TR("  pt %d %.17g %.17g %.17g %.17g\n", i, dist, pos[0], pos[1], pos[2]);
-    int keep = (in_box(I, pos, SN_BOX_TOL) && in_box(R, pos, SN_BOX_TOL)) ||
-               in_box(I, pos, -SN_BOX_TOL) || in_box(R, pos, -SN_BOX_TOL);
+    int keep = (in_box(I, pos, margin, 0) && in_box(R, pos, margin, 0)) ||
+               in_box(I, pos, margin, 1) || in_box(R, pos, margin, 1);
     if (filter && !keep) {
       TR("  drop %d (outside incident box)\n", i);
       continue;
