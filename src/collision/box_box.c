@@ -9,6 +9,8 @@
 // tolerance), or, for an incident corner, when the corner is inside the reference face by
 // more than 1%; the contacts come in the oracle's order (edge crossings, reference
 // corners, incident corners numbered from the deepest one).
+#include <float.h>
+
 #include "collision/collision.h"
 #include "collision/pair_util.h"
 #ifdef SN_BOXBOX_TRACE
@@ -49,6 +51,10 @@ static void box_corner(mjtNum res[3], const box_t* b, const mjtNum s[3]) {
 
 // Relative tolerance of the oracle's inside tests on box-box contact points.
 #define SN_BOX_TOL 0.01
+
+// Candidate points closer than this (relative to the face size) are one point; 3.3.8
+// keeps points 1e-13 apart as two.
+#define SN_SAME (4 * DBL_EPSILON)
 
 // Is world point p within box b grown by the margin, up to SN_BOX_TOL of its grown half
 // sizes (deep = 0), or inside it by SN_BOX_TOL of its half sizes (deep = 1)?
@@ -179,6 +185,13 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
         }
         mjtNum t = da / (da - db);
         mjtNum p[3] = {a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), ha + t * (hb - ha)};
+        if (db == 0) {
+          // ends on the line: the corner itself, so that its duplicates are recognized
+          p[0] = b[0];
+          p[1] = b[1];
+          p[2] = hb;
+        }
+        p[k] = sgn * lim;
         int o = 1 - k;
         mjtNum olim = o == 0 ? hu : hv;
         if (fabs(p[o]) <= olim && npt < 16) {
@@ -229,7 +242,18 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   mjtNum cn[3];
   sn_scl3(cn, n, flip ? -1 : 1);
   int ncon = 0;
-  for (int i = 0; i < npt && ncon < 8; i++) {
+  for (int i = 0; i < npt; i++) {
+    // 3.3.8 reports a point found twice (a crossing at an incident corner, a corner on
+    // the other face's boundary: boxes stacked exactly) once, where it first comes
+    int dup = 0;
+    for (int j = 0; j < i && !dup; j++) {
+      dup = fabs(pts[j][0] - pts[i][0]) <= SN_SAME * (hu + hv) &&
+            fabs(pts[j][1] - pts[i][1]) <= SN_SAME * (hu + hv);
+    }
+    if (dup) {
+      TR("  drop %d (duplicate)\n", i);
+      continue;
+    }
     mjtNum dist = scale * pts[i][2];
     if (dist > margin) {
       TR("  drop %d (beyond margin)\n", i);

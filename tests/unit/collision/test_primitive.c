@@ -241,7 +241,11 @@ static void test_random_properties(void** state) {
       for (int i = 0; i < n2; i++) {
         assert_true(small[i].dist <= m2);
       }
-      if (n < 8) {
+      // box-box: 3.3.8 grows both boxes by the margin in its test of which clipped points
+      // to keep, so a smaller margin may drop a point that is below it (an incident
+      // corner far outside the reference face is kept at margin 0.003, not at 0: oracle)
+      int margin_blind = !(s->t1 == mjGEOM_BOX && s->t2 == mjGEOM_BOX);
+      if (n < 8 && margin_blind) {
         // contacts exactly at m2 are kept by the analytic pairs (as in 3.3.8) but box-box
         // compares a different depth with the margin, so they may go either way
         int expect = 0, at = 0;
