@@ -136,6 +136,11 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       jb = k;
     }
   }
+  if (nfree == 2 && freeax[1] == zerok) {
+    // on an edge axis the oracle numbers the corners along the edge direction first
+    freeax[1] = freeax[0];
+    freeax[0] = zerok;
+  }
   int npoly = 1 << nfree;
   TR(" face ref axis %d hu %g hv %g npoly %d\n", ia, R->h[(ia + 1) % 3], R->h[(ia + 2) % 3], 1 << nfree);
   mjtNum q3[4][3], q2[4][2], qh[4];
