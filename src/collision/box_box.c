@@ -1,24 +1,22 @@
 // Analytic box–box narrow phase: separating-axis test over the 15 candidate axes, then
 // clipping of the other box's facing feature (face, edge or corner) against the reference
 // face, seen along the contact normal; for an edge axis the reference is g1's face most
-// aligned with that normal (the closest points of the two edges if nothing overlaps).
+// aligned with that normal and the incident feature is always g2's most aligned face (the
+// closest points of the two edges if nothing overlaps).
 // Conventions follow MuJoCo 3.3.8 as observed on the oracle, including its reported depth:
 // when the boxes intersect, a face-axis contact's dist is half the penetration of the
-// clipped point (pos is still the midpoint of the point and its projection). On a face
-// axis a point is kept only when its contact position lies within the incident box (1%
-// tolerance), or, for an incident corner, when the corner is inside the reference face by
-// more than 1%; the contacts come in the oracle's order (edge crossings, reference
-// corners, incident corners numbered from the deepest one).
+// clipped point (pos is still the midpoint of the point and its projection). The
+// candidates are the vertices of the overlap of the two faces; on every axis kind a
+// candidate is kept when its contact position lies within both boxes grown by the margin
+// (up to 1% of each grown half size), or 1% of a half size inside either grown box. A
+// candidate found twice (faces sharing an edge line: boxes stacked exactly) is reported
+// once. The contacts come in the oracle's order: edge crossings, reference corners,
+// incident corners numbered from the deepest one (on an edge axis along the edge first);
+// on a face axis the deepest incident corner is a candidate even off the reference face.
 #include <float.h>
 
 #include "collision/collision.h"
 #include "collision/pair_util.h"
-#ifdef SN_BOXBOX_TRACE
-#include <stdio.h>
-#define TR(...) fprintf(stderr, __VA_ARGS__)
-#else
-#define TR(...) ((void)0)
-#endif
 
 typedef struct {
   mjtNum c[3];       // centre
@@ -88,14 +86,12 @@ static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
 // feature of box I facing it (face, edge or corner). Points are the vertices of their
 // overlap seen along the contact normal n (R to I): incident edges crossing the reference
 // boundary, reference corners over an incident face, incident corners over the reference
-// face. Each
-// gets its depth along n; the reported dist is depth*scale. flip: R is g2. filter: apply the
-// oracle's inside tests (face axes only; its edge-axis rule is not known). zerok: an
-// incident axis perpendicular to n (edge axes), else -1. Returns -1 when
-// the faces do not overlap at all (no candidate points, whatever the margin).
+// face. Each gets its depth along n; the reported dist is depth*scale. flip: R is g2.
+// zerok: an incident axis perpendicular to n (edge axes), else -1. Returns -1 when the
+// faces do not overlap at all (no candidate points, whatever the margin).
 static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr[3],
                          const box_t* I, const mjtNum n[3], mjtNum scale, int flip,
-                         int filter, int zerok, mjtNum margin) {
+                         int zerok, mjtNum margin) {
   // reference face frame: centre, in-plane axes u, v and their half sizes
   int iu = (ia + 1) % 3, iv = (ia + 2) % 3;
   mjtNum fc[3];
@@ -109,9 +105,11 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
 
   // incident feature: box axes whose direction cosine with n exceeds 1/2 are pinned to
   // the side facing R, the others span the feature: a face (one pinned axis), an edge (two
-  // pinned) or a corner (three pinned). Its corners are numbered as the oracle orders
-  // them: corner 0 is the deepest (each axis on the side facing R, a zero cosine counting
-  // as facing away), bit 0 flips the first free axis, bit 1 the second.
+  // pinned) or a corner (three pinned); on an edge axis only the most aligned axis is
+  // pinned (the oracle clips a face there even when an edge faces R). Its corners are
+  // numbered as the oracle orders them: corner 0 is the deepest (each axis on the side
+  // facing R, a zero cosine counting as facing away), bit 0 flips the first free axis,
+  // bit 1 the second.
   int pinned[3], nfree = 0, freeax[2] = {0, 0}, jb = 0, kmax = 0;
   mjtNum side[3], cmax = -1;
   for (int k = 0; k < 3; k++) {
@@ -142,7 +140,6 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     freeax[0] = zerok;
   }
   int npoly = 1 << nfree;
-  TR(" face ref axis %d hu %g hv %g npoly %d\n", ia, R->h[(ia + 1) % 3], R->h[(ia + 2) % 3], 1 << nfree);
   mjtNum q3[4][3], q2[4][2], qh[4];
   for (int i = 0; i < npoly; i++) {
     mjtNum s[3];
@@ -162,8 +159,6 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     sn_addToScl3(rel, n, -qh[i]);
     q2[i][0] = sn_dot3(rel, u);
     q2[i][1] = sn_dot3(rel, v);
-    TR("  corner %d uv=(%.6g,%.6g) h=%.6g mid %.17g %.17g %.17g\n", i, q2[i][0], q2[i][1], qh[i],
-       q3[i][0] - 0.5 * qh[i] * n[0], q3[i][1] - 0.5 * qh[i] * n[1], q3[i][2] - 0.5 * qh[i] * n[2]);
   }
 
   // the incident face plane, to measure depth at points given in reference coordinates
@@ -200,7 +195,6 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
         int o = 1 - k;
         mjtNum olim = o == 0 ? hu : hv;
         if (fabs(p[o]) <= olim && npt < 16) {
-          TR("  cand E edge%d line%c%+d t=%.6g uv=(%.6g,%.6g) h=%.6g\n", i, k ? 'v' : 'u', sgn, t, p[0], p[1], p[2]);
           sn_copy3(pts[npt++], p);
         }
       }
@@ -226,17 +220,17 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       pts[npt][0] = p2[0];
       pts[npt][1] = p2[1];
       pts[npt][2] = sn_dot3(rel, inorm) / ndot;
-      TR("  cand R%d uv=(%.6g,%.6g) h=%.6g\n", i, p2[0], p2[1], pts[npt][2]);
       npt++;
     }
   }
-  // incident corners inside the reference rectangle
+  // incident corners inside the reference rectangle; on a face axis corner 0 is always a
+  // candidate (3.3.8 keeps it off the face when the keep rule allows: within 1% of the
+  // face grown by the margin, or anywhere once the margin exceeds 1% of its box)
   for (int i = 0; i < npoly; i++) {
     if (((i == 0 && zerok < 0) || (fabs(q2[i][0]) <= hu && fabs(q2[i][1]) <= hv)) && npt < 16) {
       pts[npt][0] = q2[i][0];
       pts[npt][1] = q2[i][1];
       pts[npt][2] = qh[i];
-      TR("  cand I%d uv=(%.6g,%.6g) h=%.6g\n", i, q2[i][0], q2[i][1], qh[i]);
       npt++;
     }
   }
@@ -256,26 +250,21 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
             fabs(pts[j][1] - pts[i][1]) <= SN_SAME * (hu + hv);
     }
     if (dup) {
-      TR("  drop %d (duplicate)\n", i);
       continue;
     }
     mjtNum dist = scale * pts[i][2];
     if (dist > margin) {
-      TR("  drop %d (beyond margin)\n", i);
       continue;
     }
     mjtNum pos[3];
     sn_addScl3(pos, fc, u, pts[i][0]);
     sn_addToScl3(pos, v, pts[i][1]);
     sn_addToScl3(pos, n, 0.5 * pts[i][2]);
-    // the oracle keeps a point only when the contact position lies within the incident
-    // box (up to 1% of each half size); an incident corner also stays when it is inside
-    // the reference face by more than 1% of its half sizes
-    TR("  pt %d %.17g %.17g %.17g %.17g\n", i, dist, pos[0], pos[1], pos[2]);
+    // the oracle's keep rule (the same on face and edge axes, measured on 3.3.8 over
+    // random poses of boxes of several proportions, with and without margin)
     int keep = (in_box(I, pos, margin, 0) && in_box(R, pos, margin, 0)) ||
                in_box(I, pos, margin, 1) || in_box(R, pos, margin, 1);
-    if (filter && !keep) {
-      TR("  drop %d (outside incident box)\n", i);
+    if (!keep) {
       continue;
     }
     sn_set_contact(con + ncon++, dist, pos, cn, NULL);
@@ -368,15 +357,14 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   // face contacts of intersecting boxes report half the depth, of separated boxes the
   // full distance (the oracle's convention)
   mjtNum scale = best < 0 ? 0.5 : 1;
-  TR("axis kind %d bi %d bj %d sep %.17g n (%.6g %.6g %.6g)\n", kind, bi, bj, best, bestn[0], bestn[1], bestn[2]);
   if (kind == 0) {
-    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, 1, -1, margin);
+    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, -1, margin);
     return ncon > 0 ? ncon : 0;
   }
   if (kind == 1) {
     mjtNum nb[3];
     sn_scl3(nb, bestn, -1);
-    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, 1, -1, margin);
+    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, -1, margin);
     return ncon > 0 ? ncon : 0;
   }
   // edge axis: clip the face of A most aligned with the normal against B's, measuring
@@ -389,6 +377,6 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   }
   mjtNum nr[3];
   sn_scl3(nr, A.ax[ia], sn_dot3(A.ax[ia], bestn) > 0 ? 1 : -1);
-  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, 1, bj, margin);
+  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, bj, margin);
   return ncon >= 0 ? ncon : edge_contact(con, &A, bi, &B, bj, bestn, margin);
 }
