@@ -45,7 +45,11 @@ static void sn_complete_frame(mjtNum* f) {
 static void sn_fill_contact(mjContact* c, int g1, int g2, const sn_conparam* p) {
   sn_complete_frame(c->frame);
   c->includemargin = p->margin - p->gap;
-  memcpy(c->friction, p->friction, sizeof(c->friction));
+  // 3.3.8 keeps every friction coefficient of a contact at least mjMINMU (the
+  // constraint rows divide by them)
+  for (int k = 0; k < 5; k++) {
+    c->friction[k] = p->friction[k] < mjMINMU ? mjMINMU : p->friction[k];
+  }
   memcpy(c->solref, p->solref, sizeof(c->solref));
   memcpy(c->solreffriction, p->solreffriction, sizeof(c->solreffriction));
   memcpy(c->solimp, p->solimp, sizeof(c->solimp));

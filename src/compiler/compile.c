@@ -153,6 +153,7 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
   sn_mesh_sizes(c, z);
   sn_hfield_sizes(c, z);
   sn_contact_sizes(c, z);
+  sn_equality_sizes(c, z);
 
   z->nuser_body = sn_nuser(c, s->size.nuser_body, &s->bodies, sizeof(sn_body),
                            offsetof(sn_body, user), offsetof(sn_body, loc), "body");
@@ -285,7 +286,7 @@ static int sn_run_steps(sn_ctx* c) {
          sn_compile_inertia(c) && sn_compile_sites(c) && sn_compile_body_finish(c) &&
          sn_compile_bvh(c) && sn_compile_cameras(c) && sn_compile_lights(c) &&
          sn_compile_actuators(c) && sn_compile_custom(c) && sn_compile_contacts(c) &&
-         sn_compile_names(c) && sn_compile_keys(c);
+         sn_compile_equalities(c) && sn_compile_names(c) && sn_compile_keys(c);
 }
 
 mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) {

@@ -246,6 +246,9 @@ int sn_hfield_geom(sn_ctx* c, const sn_geom* g, int id);
 // contact.c: <contact> pairs and excludes (after geoms and names).
 void sn_contact_sizes(sn_ctx* c, mjModel* z);
 int sn_compile_contacts(sn_ctx* c);
+// equality.c: <equality> constraints (after bodies, joints, sites and inertia).
+void sn_equality_sizes(sn_ctx* c, mjModel* z);
+int sn_compile_equalities(sn_ctx* c);
 // texture.c
 int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths);
 int sn_compile_textures(sn_ctx* c);

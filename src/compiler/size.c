@@ -17,12 +17,17 @@ static mjtSize sn_round_mib(double bytes) {
 }
 
 // Arena heuristic. MuJoCo allocates enough for 100 contacts and 500 scalar constraints
-// under worst-case conditions (modeling.rst, "Memory allocation"). The coefficients
-// below were fitted to MuJoCo 3.3.8's narena for chains of 1..1500 dofs and for legacy
-// njmax values; they reproduce every sampled value but are not derived.
-static mjtSize sn_default_arena(int nv, int njmax) {
-  double n = njmax, v = nv;
-  return sn_round_mib(52 * n * n + 100 * n + 105.63 * n * v + 40 * v * v + 99314);
+// under worst-case conditions (modeling.rst, "Memory allocation"); equality constraints
+// add to it. The polynomial in njmax (n), nv (v) and the number of equality constraints
+// (e, whatever their type) was identified from the MiB steps of MuJoCo 3.3.8's narena
+// as e, n and v vary one at a time (chains of up to 150 dofs, njmax 0..1000, up to 1200
+// constraints): every observed step lies where this polynomial crosses a MiB. The
+// coefficients are not derived.
+static mjtSize sn_default_arena(int nv, int njmax, int neq) {
+  double n = njmax, v = nv, e = neq;
+  double base = 52 * n * n + 104 * n * v + 40 * v * v + 146 * n + 826 * v + 55486;
+  double eq = 40 * e * e + 80 * e * (n + v) + 162 * e;
+  return sn_round_mib(base + eq);
 }
 
 void sn_compile_sizes_misc(sn_ctx* c, mjModel* z) {
@@ -30,7 +35,6 @@ void sn_compile_sizes_misc(sn_ctx* c, mjModel* z) {
   z->njmax = s->njmax;
   z->nconmax = s->nconmax;
   z->nuserdata = s->nuserdata;
-  z->nemax = 0;
   z->nsensordata = 0;
   z->npluginstate = 0;
   z->nJmom = 0;  // set by the actuator step
@@ -51,7 +55,7 @@ void sn_compile_sizes_misc(sn_ctx* c, mjModel* z) {
     // the stack plus room for the constraint solver (about 3 MiB, fitted)
     z->narena = sn_round_mib(8.0 * s->nstack + 3137728 + 6000.0 * z->nv);
   } else {
-    z->narena = sn_default_arena(z->nv, s->njmax >= 0 ? s->njmax : 500);
+    z->narena = sn_default_arena(z->nv, s->njmax >= 0 ? s->njmax : 500, z->neq);
     // Known difference: 3.3.8 loads njmax="2147483647" with a 1 MiB arena (its estimate
     // wraps around); an estimate beyond the allocation limit is an error here.
     if ((size_t)z->narena > SN_MAX_MODEL_BYTES) {

@@ -225,6 +225,18 @@ void sn_pair_default(sn_pair* p) {
   sn_solimp_default(p->solimp);
 }
 
+void sn_equality_default(sn_equality* e) {
+  memset(e, 0, sizeof(sn_equality));
+  e->name = e->name1 = e->name2 = "";
+  e->type = mjEQ_CONNECT;
+  e->objtype = mjOBJ_BODY;
+  e->active = 1;
+  sn_solref_default(e->solref);
+  sn_solimp_default(e->solimp);
+  e->torquescale = 1;
+  e->polycoef[1] = 1;
+}
+
 void sn_texture_default(sn_texture* t) {
   memset(t, 0, sizeof(sn_texture));
   t->name = "";
@@ -298,7 +310,7 @@ void sn_spec_free(sn_spec* spec) {
                        &spec->sites, &spec->cameras, &spec->lights, &spec->actuators,
                        &spec->textures, &spec->materials, &spec->keys, &spec->numerics,
                        &spec->texts, &spec->tuples, &spec->meshes, &spec->hfields,
-                       &spec->pairs, &spec->excludes};
+                       &spec->pairs, &spec->excludes, &spec->equalities};
   for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
     mju_free(lists[i]->data);
   }

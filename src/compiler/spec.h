@@ -406,6 +406,29 @@ typedef struct {
   sn_srcloc loc;
 } sn_exclude;
 
+//---------------------------------- equality constraints ------------------------------------------
+
+// <equality> connect, weld or joint (tendon and flex constraints are not supported yet).
+// Connect and weld name two bodies or two sites; the parameters are kept as written and
+// the compiler lays them out in eq_data (computing what qpos0 implies).
+typedef struct {
+  const char* name;
+  int type;                   // mjtEq
+  int objtype;                // mjOBJ_BODY or mjOBJ_SITE (connect, weld), mjOBJ_JOINT
+  const char* name1;          // body1 / site1 / joint1
+  const char* name2;          // body2 / site2 / joint2; "" : the world body (connect,
+                              // weld by body) or no second joint
+  int active;
+  double solref[mjNREF];
+  double solimp[mjNIMP];
+  double anchor[3];           // connect: in body1; weld: in body2
+  double relpose[7];          // weld: pose of body2 in body1 (pos, quat); a zero
+                              // quaternion (the default) means "the pose at qpos0"
+  double torquescale;         // weld
+  double polycoef[5];         // joint
+  sn_srcloc loc;
+} sn_equality;
+
 //---------------------------------- keyframes and custom data -------------------------------------
 
 // Part of a keyframe given per element (keyframes of attached models): the values of
@@ -489,6 +512,7 @@ typedef struct sn_spec {
   sn_array hfields;           // sn_hfield
   sn_array pairs;             // sn_pair
   sn_array excludes;          // sn_exclude
+  sn_array equalities;        // sn_equality
   sn_array keys;              // sn_key
   sn_array numerics;          // sn_numeric
   sn_array texts;             // sn_text
@@ -540,6 +564,7 @@ void sn_body_default(sn_body* b);
 void sn_mesh_default(sn_mesh* m);
 void sn_hfield_default(sn_hfield* h);
 void sn_pair_default(sn_pair* p);
+void sn_equality_default(sn_equality* e);
 
 // Compile a spec into a model. On failure returns NULL and writes a message naming
 // file, line, column and element into error.

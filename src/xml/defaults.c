@@ -18,6 +18,7 @@ static void rd_class_init(sn_defclass* c) {
   sn_actuator_default(&c->actuator);
   sn_mesh_default(&c->mesh);
   sn_pair_default(&c->pair);
+  sn_equality_default(&c->equality);
 }
 
 static int rd_new_class(sn_reader* r, const char* name, int parent) {
@@ -98,9 +99,12 @@ static void rd_default_element(sn_reader* r, const sn_xml_node* node, sn_defclas
     case SN_EL_PAIR:
       rd_pair_attrs(r, node, &c->pair);
       break;
+    case SN_EL_EQUALITY:
+      rd_equality_attrs(r, node, &c->equality);
+      break;
     default:
-      // equality and tendon defaults: only their own (not yet supported)
-      // elements can use them, and those stop the load, so there is nothing to keep
+      // tendon defaults: only tendons (not yet supported) can use them, and those
+      // stop the load, so there is nothing to keep
       for (int i = 0; i < node->nattr; i++) {
         node->attr[i].used = 1;
       }

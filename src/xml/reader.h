@@ -38,6 +38,7 @@ typedef struct {
   sn_actuator actuator;
   sn_mesh mesh;
   sn_pair pair;
+  sn_equality equality;
 } sn_defclass;
 
 typedef struct sn_reader {
@@ -130,6 +131,7 @@ void rd_material_attrs(sn_reader* r, const sn_xml_node* node, sn_material* m);
 void rd_actuator_attrs(sn_reader* r, const sn_xml_node* node, sn_actuator* a);
 void rd_mesh_attrs(sn_reader* r, const sn_xml_node* node, sn_mesh* m);  // reader_asset.c
 void rd_pair_attrs(sn_reader* r, const sn_xml_node* node, sn_pair* p);
+void rd_equality_attrs(sn_reader* r, const sn_xml_node* node, sn_equality* e);
 
 //---------------------------------- sections ------------------------------------------------------
 
@@ -144,6 +146,7 @@ void rd_statistic(sn_reader* r, const sn_xml_node* node);
 void rd_custom(sn_reader* r, const sn_xml_node* node);           // reader.c
 void rd_contact(sn_reader* r, const sn_xml_node* node);          // reader_contact.c
 void rd_keyframes(sn_reader* r, const sn_xml_node* node);
+void rd_equality(sn_reader* r, const sn_xml_node* node);         // reader_equality.c
 void rd_models(sn_reader* r, const sn_xml_node* root);           // reader_attach.c
 void rd_attach(sn_reader* r, const sn_xml_node* node, int body, int frame);
 void rd_attach_finish(sn_reader* r);

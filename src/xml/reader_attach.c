@@ -11,9 +11,10 @@
 //   child's angle unit and Euler sequence, hinge and ball angles are converted to this
 //   model's unit, "auto" limits and free-joint alignment follow the child's compiler.
 // - After the whole model has been read (3.3.8 lists them after this model's own), all
-//   of the child's textures, materials, actuators, custom data and keyframes are
-//   appended, prefixed. Actuators are copied whether or not their targets were attached
-//   (a missing target is then a compile error, as in 3.3.8). Keyframes keep the values
+//   of the child's textures, materials, actuators, equality constraints, custom data and
+//   keyframes are appended, prefixed. Actuators and equality constraints are copied
+//   whether or not their targets were attached (a missing target is then a compile
+//   error, as in 3.3.8). Keyframes keep the values
 //   of the attached joints, actuators and mocap bodies; everything else takes its
 //   default.
 // - Known 3.3.8 issue not reproduced: when a model whose own keyframes came from an
@@ -516,6 +517,22 @@ static void rd_attach_actuators(rd_xfer* x) {
   }
 }
 
+// Equality constraints, prefixed like their references; as for actuators, ones whose
+// bodies, sites or joints were not attached fail to compile (so does 3.3.8).
+static void rd_attach_equalities(rd_xfer* x) {
+  sn_spec* child = x->a->child;
+  sn_reader* r = x->r;
+  const char* pre = x->a->prefix;
+  for (int i = 0; i < SN_COUNT(child, equalities); i++) {
+    sn_equality e = SN_AT(child, equalities, sn_equality, i);
+    e.name = rd_prefixed(r, pre, e.name);
+    e.name1 = rd_prefixed(r, pre, e.name1);
+    e.name2 = rd_prefixed(r, pre, e.name2);
+    rd_copy_loc(r, &e.loc);
+    *(sn_equality*)sn_spec_append(r->spec, &r->spec->equalities, sizeof(sn_equality)) = e;
+  }
+}
+
 static void rd_attach_custom(rd_xfer* x) {
   sn_spec* child = x->a->child;
   sn_reader* r = x->r;
@@ -682,6 +699,7 @@ void rd_attach_finish(sn_reader* r) {
     int actbase = SN_COUNT(r->spec, actuators);
     rd_attach_assets(&x);
     rd_attach_actuators(&x);
+    rd_attach_equalities(&x);
     rd_attach_custom(&x);
     rd_attach_keys(&x, actbase);
   }

@@ -340,10 +340,10 @@ static const sn_attr_def a_weld[] = {
   {"torquescale", "r", NULL, 0}, END};
 static const sn_attr_def a_eq_joint[] = {
   EQ_COMMON, {"joint1", "s", NULL, REQ}, {"joint2", "s", NULL, 0},
-  {"polycoef", "r5", NULL, 0}, END};
+  {"polycoef", "r1-5", NULL, 0}, END};
 static const sn_attr_def a_eq_tendon[] = {
   EQ_COMMON, {"tendon1", "s", NULL, REQ}, {"tendon2", "s", NULL, 0},
-  {"polycoef", "r5", NULL, 0}, END};
+  {"polycoef", "r1-5", NULL, 0}, END};
 static const sn_attr_def a_eq_flex[] = {EQ_COMMON, {"flex", "s", NULL, REQ}, END};
 
 #define TENDON_COMMON                                                                    \
@@ -587,11 +587,11 @@ static const sn_elem_def elements[] = {
   {"deformable/skin", SN_EL_OTHER, '*', L, a_skin, "skin/bone"},
   {"skin/bone", SN_EL_OTHER, '*', L, a_bone, ""},
 
-  {"equality", SN_EL_OTHER, '*', 0, a_none,
+  {"equality", SN_EL_EQUALITIES, '*', 0, a_none,
    "equality/connect equality/weld equality/joint equality/tendon equality/flex"},
-  {"equality/connect", SN_EL_EQUALITY, '*', L, a_connect, ""},
-  {"equality/weld", SN_EL_EQUALITY, '*', L, a_weld, ""},
-  {"equality/joint", SN_EL_EQUALITY, '*', L, a_eq_joint, ""},
+  {"equality/connect", SN_EL_EQUALITY, '*', 0, a_connect, ""},
+  {"equality/weld", SN_EL_EQUALITY, '*', 0, a_weld, ""},
+  {"equality/joint", SN_EL_EQUALITY, '*', 0, a_eq_joint, ""},
   {"equality/tendon", SN_EL_EQUALITY, '*', L, a_eq_tendon, ""},
   {"equality/flex", SN_EL_EQUALITY, '*', L, a_eq_flex, ""},
 

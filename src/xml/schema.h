@@ -46,7 +46,8 @@ typedef enum {
   SN_EL_CONTACT,
   SN_EL_PAIR,
   SN_EL_EXCLUDE,
-  SN_EL_EQUALITY,
+  SN_EL_EQUALITIES,           // the <equality> section
+  SN_EL_EQUALITY,             // one constraint (connect, weld, ...) or its default
   SN_EL_TENDON,
   SN_EL_ACTUATOR,
   SN_EL_GENERAL,

@@ -142,10 +142,165 @@ function contactsExcludeError(ca, cb) {
     : { err: Infinity, why: `contact ${at}: exclude ${ca[mm.match[at]].exclude} vs ${cb[at].exclude}` };
 }
 
+//---------------------------------- constraint rows -----------------------------------------------
+
+// Constraint rows (the probes' "efc" section) are compared per constraint, not by raw
+// row index: each row is keyed by (efc_type, efc_id, k), k counting the rows of that
+// constraint in order of occurrence (a limit has one row, a pyramidal contact 2(dim-1),
+// an elliptic one dim). For contact rows efc_id is a contact index, so the candidate's
+// id is first translated to the oracle contact it matches (contactsMatch): a different
+// contact order, or an island reorder of the rows, shows up in efc.order and
+// efc.contact_efc_address only, and every row field is compared with its counterpart.
+export const EFC_TYPE_NAMES = ['equality', 'friction_dof', 'friction_tendon', 'limit_joint',
+  'limit_tendon', 'contact_frictionless', 'contact_pyramidal', 'contact_elliptic'];
+const isContactType = (t) => t >= 5 && t <= 7;
+// real-valued row fields (width: numbers per row) and integer ones
+export const EFC_ROW_FIELDS = { pos: 1, margin: 1, frictionloss: 1, diagApprox: 1, R: 1, D: 1,
+  KBIP: 4, vel: 1, aref: 1, force: 1 };
+export const EFC_INT_FIELDS = ['state'];
+export const EFC_COUNTS = ['nefc', 'ne', 'nf', 'nl'];
+
+function efcKeys(efc, contactMap) {
+  const seen = new Map();
+  return efc.type.map((t, i) => {
+    let id = efc.id[i];
+    if (contactMap && isContactType(t)) id = contactMap.get(id) ?? `sinew#${id}`;
+    const base = `${t}:${id}`;
+    const k = seen.get(base) || 0;
+    seen.set(base, k + 1);
+    return { key: `${base}:${k}`, type: t, id, k };
+  });
+}
+
+const rowName = (r) => `${EFC_TYPE_NAMES[r.type] ?? 'type ' + r.type} id ${r.id} row ${r.k}`;
+
+// Align the candidate's rows with the oracle's. Returns { map: oracle row -> candidate
+// row (-1 when missing), keysA, keysB, contactNote } or { err }.
+function efcAlign(cand, ref) {
+  const ea = cand.efc, eb = ref.efc;
+  if (!ea || !Array.isArray(ea.type)) return { err: 'no efc section in the candidate output' };
+  let contactMap = null, contactNote = '';
+  const mm = contactsMatch(cand.forward?.contacts, ref.forward?.contacts ?? []);
+  if (mm.match) {
+    contactMap = new Map(mm.match.map((j, i) => [j, i]));
+  } else {
+    contactNote = ` (contacts unmatched: ${mm.err}; contact rows keyed by raw contact index)`;
+  }
+  const keysA = efcKeys(ea, contactMap), keysB = efcKeys(eb, null);
+  const where = new Map(keysA.map((r, j) => [r.key, j]));
+  return { map: keysB.map((r) => where.get(r.key) ?? -1), keysA, keysB, contactNote, mm };
+}
+
+// per-type row counts, "limit_joint 3, contact_pyramidal 8"
+function typeCounts(keys) {
+  const n = new Map();
+  for (const r of keys) n.set(r.type, (n.get(r.type) || 0) + 1);
+  return [...n].map(([t, c]) => `${EFC_TYPE_NAMES[t] ?? t} ${c}`).join(', ') || 'none';
+}
+
+// the same set of constraint rows (every oracle row has a candidate row and vice versa)
+function efcRowsError(al) {
+  const missing = al.map.findIndex((j) => j < 0);
+  const hit = new Set(al.map);
+  const extra = al.keysA.findIndex((_, j) => !hit.has(j));
+  if (missing < 0 && extra < 0) return { err: 0, why: '' };
+  const parts = [`rows ${al.keysA.length} vs ${al.keysB.length} ` +
+    `[${typeCounts(al.keysA)}] vs [${typeCounts(al.keysB)}]`];
+  if (missing >= 0) parts.push(`oracle row ${missing} (${rowName(al.keysB[missing])}) missing`);
+  if (extra >= 0) parts.push(`extra row ${extra} (${rowName(al.keysA[extra])})`);
+  return { err: Infinity, why: parts.join('; ') + al.contactNote };
+}
+
+// the rows in the oracle's order
+function efcOrderError(al) {
+  const at = al.map.findIndex((j, i) => j !== i);
+  if (at < 0 && al.keysA.length === al.keysB.length) return { err: 0, why: '' };
+  if (at < 0) return { err: Infinity, why: `${al.keysA.length} rows vs ${al.keysB.length}` };
+  return { err: Infinity, why: `oracle row ${at} (${rowName(al.keysB[at])}) is candidate row ` +
+    `${al.map[at]}${al.contactNote}` };
+}
+
+// each contact's efc_address points at the same constraint's first row (or both are -1)
+function efcAddressError(cand, ref, al) {
+  if (!al.mm.match) return { err: Infinity, why: `contacts unmatched: ${al.mm.err}` };
+  const aa = cand.efc.contact_efc_address || [], ab = ref.efc.contact_efc_address || [];
+  for (let i = 0; i < ab.length; i++) {
+    const j = al.mm.match[i], a = aa[j], b = ab[i];
+    const ka = a >= 0 ? al.keysA[a]?.key : -1, kb = b >= 0 ? al.keysB[b]?.key : -1;
+    if (ka !== kb || (a < 0) !== (b < 0)) {
+      return { err: Infinity, why: `contact ${i} (candidate contact ${j}): efc_address ${a} ` +
+        `(${a >= 0 && al.keysA[a] ? rowName(al.keysA[a]) : 'none'}) vs ${b} ` +
+        `(${b >= 0 && al.keysB[b] ? rowName(al.keysB[b]) : 'none'})` };
+    }
+  }
+  return { err: 0, why: '' };
+}
+
+// a row field over the matched rows; the floor scale is the oracle field's largest entry
+function efcFieldError(cand, ref, al, f, width, rtol, atol) {
+  const a = cand.efc[f], b = ref.efc[f];
+  if (!Array.isArray(a)) return { err: Infinity, why: 'missing or not an array' };
+  const floor = atol * Math.max(1, maxAbs(b));
+  let worst = 0, why = '';
+  al.map.forEach((j, i) => {
+    if (j < 0) return;
+    for (let c = 0; c < width; c++) {
+      const x = a[j * width + c], y = b[i * width + c];
+      const e = (x === null || y === null) ? (x === y ? 0 : Infinity)
+        : Math.abs(x - y) / (floor + rtol * Math.abs(y));
+      if (!(e <= worst)) {
+        worst = e;
+        why = `oracle row ${i} (${rowName(al.keysB[i])}${width > 1 ? `, [${c}]` : ''}` +
+          `${j !== i ? `, candidate row ${j}` : ''}): ${x} vs ${y}`;
+      }
+    }
+  });
+  if (Number.isNaN(worst)) worst = Infinity;
+  return { err: worst, why: worst > 1 ? why : '' };
+}
+
+function efcIntError(cand, ref, al, f) {
+  const a = cand.efc[f], b = ref.efc[f];
+  if (!Array.isArray(a)) return { err: Infinity, why: 'missing or not an array' };
+  const i = al.map.findIndex((j, i) => j >= 0 && a[j] !== b[i]);
+  return i < 0 ? { err: 0, why: '' }
+    : { err: Infinity, why: `oracle row ${i} (${rowName(al.keysB[i])}): ${a[al.map[i]]} vs ${b[i]}` };
+}
+
+// The efc section as named results: efc.nefc/ne/nf/nl (counts), efc.rows (the same
+// constraints), efc.order (in the same order), efc.contact_efc_address, each row field
+// (efc.pos ... efc.force, efc.state) and efc.nisland, efc.solver_niter (exact).
+function efcResults(cand, ref, rtol, atol, want) {
+  const out = [];
+  const eb = ref.efc;
+  if (!eb) return out;
+  const al = efcAlign(cand, ref);
+  for (const f of [...EFC_COUNTS, 'nisland']) {
+    if (want(f)) out.push([f, scalarError(cand.efc?.[f], eb[f], rtol, atol)]);
+  }
+  if (want('solver_niter')) {
+    const a = cand.efc?.solver_niter, b = eb.solver_niter;
+    const same = Array.isArray(a) && a.length === b.length && a.every((x, i) => x === b[i]);
+    out.push(['solver_niter', same ? { err: 0, why: '' }
+      : { err: Infinity, why: `${JSON.stringify(a)} vs ${JSON.stringify(b)}` }]);
+  }
+  const checks = [['rows', () => efcRowsError(al)], ['order', () => efcOrderError(al)],
+    ['contact_efc_address', () => efcAddressError(cand, ref, al)]];
+  for (const [f, w] of Object.entries(EFC_ROW_FIELDS)) {
+    checks.push([f, () => efcFieldError(cand, ref, al, f, w, rtol, atol)]);
+  }
+  for (const f of EFC_INT_FIELDS) checks.push([f, () => efcIntError(cand, ref, al, f)]);
+  for (const [f, fn] of checks) {
+    if (want(f)) out.push([f, al.err ? { err: Infinity, why: al.err } : fn()]);
+  }
+  return out;
+}
+
 // Compare candidate against reference. only: optional Set of "field" or
-// "section.field" names. Returns { passed, failed, failures: [{name, err, why}] }.
+// "section.field" names (the efc section only by "efc.field"). Returns
+// { passed, failed, failures: [{name, err, why}] }.
 export function compareProbes(cand, ref, { rtol = DEFAULT_RTOL, atol = DEFAULT_ATOL, only = null,
-  sections = ['model', 'forward', 'steps'] } = {}) {
+  sections = ['model', 'forward', 'efc', 'steps'] } = {}) {
   const res = { passed: 0, failed: 0, failures: [] };
   if (cand.error || ref.error) {
     res.failed = 1;
@@ -155,6 +310,14 @@ export function compareProbes(cand, ref, { rtol = DEFAULT_RTOL, atol = DEFAULT_A
     return res;
   }
   for (const section of sections) {
+    if (section === 'efc') {
+      const want = (f) => !only || only.has(`efc.${f}`);
+      for (const [f, r] of efcResults(cand, ref, rtol, atol, want)) {
+        if (r.err <= 1) res.passed++;
+        else { res.failed++; res.failures.push({ name: `efc.${f}`, err: r.err, why: r.why }); }
+      }
+      continue;
+    }
     const sb = ref[section] || {}, sa = cand[section] || {};
     for (const [k, vb] of Object.entries(sb)) {
       const name = `${section}.${k}`;

@@ -7,7 +7,13 @@
 // (mulberry32), same draw order, same arithmetic, so both sides start from
 // bit-identical states and any difference in the output is the engine's.
 //
-// usage: probe MODEL.xml [--seed N] [--steps K] [--key]
+// usage: probe MODEL.xml [--seed N] [--steps K] [--key] [OPTION OVERRIDES]
+// overrides, applied to m->opt right after loading (the same on both sides):
+//   --solver pgs|cg|newton  --cone pyramidal|elliptic  --jacobian dense|sparse|auto
+//   --iterations N  --tolerance T  --noslip N  --disable FLAG[,FLAG...] (repeatable;
+//   FLAG is an mjtDisableBit name without mjDSBL_, any case: island, warmstart, ...)
+// --advance N: after the perturbation, take N steps before printing (then mj_forward at
+//   that state), to look at the contacts and rows where a trajectory starts to differ
 // Exit status: 0 ok, 1 load failed (JSON {"error":..., "message":...}), 2 usage.
 // Uses only the public MuJoCo API.
 #include <math.h>
@@ -161,6 +167,19 @@ static void print_model(const mjModel* m) {
   json_num(&js, "integrator", m->opt.integrator);
   json_num(&js, "solver", m->opt.solver);
   json_num(&js, "cone", m->opt.cone);
+  json_num(&js, "jacobian", m->opt.jacobian);
+  json_num(&js, "iterations", m->opt.iterations);
+  json_num(&js, "tolerance", m->opt.tolerance);
+  json_num(&js, "ls_iterations", m->opt.ls_iterations);
+  json_num(&js, "ls_tolerance", m->opt.ls_tolerance);
+  json_num(&js, "noslip_iterations", m->opt.noslip_iterations);
+  json_num(&js, "noslip_tolerance", m->opt.noslip_tolerance);
+  json_num(&js, "impratio", m->opt.impratio);
+  json_num(&js, "disableflags", m->opt.disableflags);
+  json_num(&js, "enableflags", m->opt.enableflags);
+  json_num(&js, "o_margin", m->opt.o_margin);
+  json_arr(&js, "o_solref", m->opt.o_solref, mjNREF);
+  json_arr(&js, "o_solimp", m->opt.o_solimp, mjNIMP);
   json_arr(&js, "gravity", m->opt.gravity, 3);
   json_arr(&js, "qpos0", m->qpos0, m->nq);
   json_arr(&js, "body_mass", m->body_mass, m->nbody);
@@ -267,20 +286,77 @@ static void print_forward(const mjModel* m, const mjData* d) {
   putchar('}');
 }
 
+static void json_iarr(Json* js, const char* name, const int* x, int n) {
+  json_key(js, name);
+  putchar('[');
+  for (int i = 0; i < n; i++) {
+    printf(i ? ",%d" : "%d", x[i]);
+  }
+  putchar(']');
+}
+
+// the constraint rows after mj_forward, in d->efc order, and the solver statistics.
+// solver_niter: the per-island counts d->solver_niter[0 .. max(1, min(nisland,
+// mjNISLAND))) (one entry, [0], when islands are off or there are none).
+static void print_efc(const mjModel* m, const mjData* d) {
+  Json js = {1};
+  int n = d->nefc;
+  printf(",\"efc\":{");
+  json_num(&js, "nefc", n);
+  json_num(&js, "ne", d->ne);
+  json_num(&js, "nf", d->nf);
+  json_num(&js, "nl", d->nl);
+  json_num(&js, "nisland", d->nisland);
+  int nstat = d->nisland < 1 ? 1 : (d->nisland < mjNISLAND ? d->nisland : mjNISLAND);
+  json_iarr(&js, "solver_niter", d->solver_niter, nstat);
+  json_iarr(&js, "type", d->efc_type, n);
+  json_iarr(&js, "id", d->efc_id, n);
+  json_arr(&js, "pos", d->efc_pos, n);
+  json_arr(&js, "margin", d->efc_margin, n);
+  json_arr(&js, "frictionloss", d->efc_frictionloss, n);
+  json_arr(&js, "diagApprox", d->efc_diagApprox, n);
+  json_arr(&js, "R", d->efc_R, n);
+  json_arr(&js, "D", d->efc_D, n);
+  json_arr(&js, "KBIP", d->efc_KBIP, 4 * n);
+  json_arr(&js, "vel", d->efc_vel, n);
+  json_arr(&js, "aref", d->efc_aref, n);
+  json_arr(&js, "force", d->efc_force, n);
+  json_iarr(&js, "state", d->efc_state, n);
+  json_key(&js, "contact_efc_address");
+  putchar('[');
+  for (int i = 0; i < d->ncon; i++) {
+    printf(i ? ",%d" : "%d", d->contact[i].efc_address);
+  }
+  putchar(']');
+  (void)m;
+  putchar('}');
+}
+
 // step K times, tracking the most contacts and constraint rows seen, so the
 // comparison knows whether the trajectory was free of constraints
+// (and the counts after each step, so a diverging trajectory can be traced to a step)
 static void print_steps(const mjModel* m, mjData* d, int steps) {
   int maxncon = d->ncon, maxnefc = d->nefc;
+  int* counts = steps > 0 ? malloc(sizeof(int) * 2 * (size_t)steps) : NULL;
   for (int k = 0; k < steps; k++) {
     mj_step(m, d);
     maxncon = d->ncon > maxncon ? d->ncon : maxncon;
     maxnefc = d->nefc > maxnefc ? d->nefc : maxnefc;
+    if (counts) {
+      counts[k] = d->ncon;
+      counts[steps + k] = d->nefc;
+    }
   }
   Json js = {1};
   printf(",\"steps\":{");
   json_num(&js, "n", steps);
   json_num(&js, "maxncon", maxncon);
   json_num(&js, "maxnefc", maxnefc);
+  if (counts) {
+    json_iarr(&js, "ncon_per_step", counts, steps);
+    json_iarr(&js, "nefc_per_step", counts + steps, steps);
+    free(counts);
+  }
   json_num(&js, "time", d->time);
   json_arr(&js, "qpos", d->qpos, m->nq);
   json_arr(&js, "qvel", d->qvel, m->nv);
@@ -288,25 +364,141 @@ static void print_steps(const mjModel* m, mjData* d, int steps) {
   putchar('}');
 }
 
+//---------------------------------- option overrides ----------------------------------------------
+
+// the mjtDisableBit names in bit order: "--disable island" sets mjDSBL_ISLAND
+static const char* const DISABLE_NAMES[] = {
+  "constraint", "equality", "frictionloss", "limit", "contact", "spring", "damper",
+  "gravity", "clampctrl", "warmstart", "filterparent", "actuation", "refsafe", "sensor",
+  "midphase", "eulerdamp", "autoreset", "nativeccd", "island",
+};
+#define NDISABLE_NAMES ((int)(sizeof(DISABLE_NAMES) / sizeof(DISABLE_NAMES[0])))
+
+static const char* const SOLVER_NAMES[] = {"pgs", "cg", "newton"};
+static const char* const CONE_NAMES[] = {"pyramidal", "elliptic"};
+static const char* const JACOBIAN_NAMES[] = {"dense", "sparse", "auto"};
+
+// -1 (or has_tolerance 0): keep the model's own setting
+typedef struct {
+  int solver, cone, jacobian, iterations, noslip;
+  int has_tolerance;
+  double tolerance;
+  int disable;  // bits to set in disableflags
+} Overrides;
+
+// index of name in names (case-insensitive), -1 when absent
+static int lookup(const char* name, const char* const* names, int n) {
+  for (int i = 0; i < n; i++) {
+    const char *a = name, *b = names[i];
+    while (*a && *b && (*a | 0x20) == *b) {
+      a++;
+      b++;
+    }
+    if (!*a && !*b) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+// a non-negative integer argument, -2 when malformed
+static int parse_count(const char* s) {
+  char* end;
+  long v = strtol(s, &end, 10);
+  return (*s && !*end && v >= 0 && v <= 1000000) ? (int)v : -2;
+}
+
+// comma-separated disable flag names into bits; 0 when one is unknown
+static int parse_disable(const char* list) {
+  int bits = 0;
+  char buf[256];
+  snprintf(buf, sizeof(buf), "%s", list);
+  for (char* tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    int i = lookup(tok, DISABLE_NAMES, NDISABLE_NAMES);
+    if (i < 0) {
+      return 0;
+    }
+    bits |= 1 << i;
+  }
+  return bits;
+}
+
+static void apply_overrides(mjModel* m, const Overrides* o) {
+  if (o->solver >= 0) {
+    m->opt.solver = o->solver;
+  }
+  if (o->cone >= 0) {
+    m->opt.cone = o->cone;
+  }
+  if (o->jacobian >= 0) {
+    m->opt.jacobian = o->jacobian;
+  }
+  if (o->iterations >= 0) {
+    m->opt.iterations = o->iterations;
+  }
+  if (o->noslip >= 0) {
+    m->opt.noslip_iterations = o->noslip;
+  }
+  if (o->has_tolerance) {
+    m->opt.tolerance = o->tolerance;
+  }
+  m->opt.disableflags |= o->disable;
+}
+
 //---------------------------------- main ----------------------------------------------------------
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: probe MODEL.xml [--seed N] [--steps K] [--key]\n");
+    fprintf(stderr, "usage: probe MODEL.xml [--seed N] [--steps K] [--key] [--solver pgs|cg|newton]\n"
+                    "       [--cone pyramidal|elliptic] [--jacobian dense|sparse|auto] [--iterations N]\n"
+                    "       [--tolerance T] [--noslip N] [--disable FLAG[,FLAG...]] [--advance N]\n");
     return 2;
   }
-  int seed = 1, steps = 20, usekey = 0;
+  int seed = 1, steps = 20, usekey = 0, advance = 0;
+  Overrides ov = {-1, -1, -1, -1, -1, 0, 0, 0};
   for (int i = 2; i < argc; i++) {
-    if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-      seed = atoi(argv[++i]);
-    } else if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
-      steps = atoi(argv[++i]);
-    } else if (!strcmp(argv[i], "--key")) {
+    const char* a = argv[i];
+    const char* v = i + 1 < argc ? argv[i + 1] : NULL;
+    int bad = 0;
+    if (!strcmp(a, "--key")) {
       usekey = 1;
+      continue;
+    }
+    if (!v) {
+      bad = 1;
+    } else if (!strcmp(a, "--seed")) {
+      seed = atoi(v);
+    } else if (!strcmp(a, "--steps")) {
+      bad = (steps = parse_count(v)) < 0;
+    } else if (!strcmp(a, "--advance")) {
+      bad = (advance = parse_count(v)) < 0;
+    } else if (!strcmp(a, "--solver")) {
+      bad = (ov.solver = lookup(v, SOLVER_NAMES, 3)) < 0;
+    } else if (!strcmp(a, "--cone")) {
+      bad = (ov.cone = lookup(v, CONE_NAMES, 2)) < 0;
+    } else if (!strcmp(a, "--jacobian")) {
+      bad = (ov.jacobian = lookup(v, JACOBIAN_NAMES, 3)) < 0;
+    } else if (!strcmp(a, "--iterations")) {
+      bad = (ov.iterations = parse_count(v)) < 0;
+    } else if (!strcmp(a, "--noslip")) {
+      bad = (ov.noslip = parse_count(v)) < 0;
+    } else if (!strcmp(a, "--tolerance")) {
+      char* end;
+      ov.tolerance = strtod(v, &end);
+      ov.has_tolerance = 1;
+      bad = !*v || *end || !(ov.tolerance >= 0);
+    } else if (!strcmp(a, "--disable")) {
+      int bits = parse_disable(v);
+      ov.disable |= bits;
+      bad = !bits;
     } else {
-      fprintf(stderr, "probe: unknown argument '%s'\n", argv[i]);
+      bad = 1;
+    }
+    if (bad) {
+      fprintf(stderr, "probe: bad argument '%s%s%s'\n", a, v ? " " : "", v ? v : "");
       return 2;
     }
+    i++;
   }
 
   char err[1000] = "";
@@ -318,6 +510,7 @@ int main(int argc, char** argv) {
     fprintf(stderr, "load error: %s\n", err);
     return 1;
   }
+  apply_overrides(m, &ov);
   mjData* d = mj_makeData(m);
   if (!d) {
     printf("{\"error\":\"mj_makeData failed\",\"message\":\"\"}\n");
@@ -330,11 +523,15 @@ int main(int argc, char** argv) {
     mj_resetDataKeyframe(m, d, 0);
   }
   perturb(m, d, &rng);
+  for (int k = 0; k < advance; k++) {
+    mj_step(m, d);
+  }
   mj_forward(m, d);
 
   putchar('{');
   print_model(m);
   print_forward(m, d);
+  print_efc(m, d);
   print_steps(m, d, steps);
   printf("}\n");
 

@@ -2,7 +2,11 @@
 // WebAssembly build (npm package mujoco-js 0.0.7) on a model with exactly the
 // perturbation probe.c applies, and produces the same JSON.
 //
-// CLI:    node probe.mjs MODEL.xml [--seed N] [--steps K] [--key]
+// CLI:    node probe.mjs MODEL.xml [--seed N] [--steps K] [--key] [OPTION OVERRIDES]
+//         overrides (applied to m.opt right after loading, exactly as probe.c does):
+//         --solver pgs|cg|newton  --cone pyramidal|elliptic  --jacobian dense|sparse|auto
+//         --iterations N  --tolerance T  --noslip N  --disable FLAG[,FLAG...] (repeatable)
+//         --advance N (N steps after the perturbation before printing, as probe.c)
 // module: import { loadOracle, probeModel } from './probe.mjs' (run.mjs keeps one
 //         WebAssembly instance for a whole corpus instead of one per model).
 //
@@ -150,7 +154,12 @@ function modelSection(m) {
     nsite: m.nsite, ntendon: m.ntendon, neq: m.neq, nsensor: m.nsensor,
     nsensordata: m.nsensordata, nmesh: m.nmesh, timestep: m.opt.timestep,
     integrator: enumValue(m.opt.integrator), solver: enumValue(m.opt.solver),
-    cone: enumValue(m.opt.cone), gravity: A(m.opt.gravity), qpos0: A(m.qpos0),
+    cone: enumValue(m.opt.cone), jacobian: enumValue(m.opt.jacobian),
+    iterations: m.opt.iterations, tolerance: m.opt.tolerance, ls_iterations: m.opt.ls_iterations,
+    ls_tolerance: m.opt.ls_tolerance, noslip_iterations: m.opt.noslip_iterations,
+    noslip_tolerance: m.opt.noslip_tolerance, impratio: m.opt.impratio,
+    disableflags: m.opt.disableflags, enableflags: m.opt.enableflags, o_margin: m.opt.o_margin,
+    o_solref: A(m.opt.o_solref), o_solimp: A(m.opt.o_solimp), gravity: A(m.opt.gravity), qpos0: A(m.qpos0),
     body_mass: A(m.body_mass), body_subtreemass: A(m.body_subtreemass),
     body_inertia: A(m.body_inertia), body_ipos: A(m.body_ipos), body_pos: A(m.body_pos),
     geom_size: A(m.geom_size), geom_rbound: A(m.geom_rbound), geom_pos: A(m.geom_pos),
@@ -201,14 +210,86 @@ function forwardSection(mj, m, d) {
   return f;
 }
 
+// The constraint rows after mj_forward, in d.efc order, and the solver statistics
+// (solver_niter: the per-island counts [0, max(1, min(nisland, mjNISLAND))), as probe.c).
+const NISLAND = 20;
+function efcSection(m, d) {
+  const n = d.nefc;
+  const arr = (x, k = 1) => A(x).slice(0, k * n);
+  const nstat = Math.max(1, Math.min(d.nisland, NISLAND));
+  const addr = [];
+  for (let i = 0; i < d.ncon; i++) {
+    const c = d.contact.get(i);
+    addr.push(c.efc_address);
+    c.delete();
+  }
+  return {
+    nefc: n, ne: d.ne, nf: d.nf, nl: d.nl, nisland: d.nisland,
+    solver_niter: A(d.solver_niter).slice(0, nstat),
+    type: arr(d.efc_type), id: arr(d.efc_id), pos: arr(d.efc_pos), margin: arr(d.efc_margin),
+    frictionloss: arr(d.efc_frictionloss), diagApprox: arr(d.efc_diagApprox), R: arr(d.efc_R),
+    D: arr(d.efc_D), KBIP: arr(d.efc_KBIP, 4), vel: arr(d.efc_vel), aref: arr(d.efc_aref),
+    force: arr(d.efc_force), state: arr(d.efc_state), contact_efc_address: addr,
+  };
+}
+
 function stepsSection(mj, m, d, steps) {
   let maxncon = d.ncon, maxnefc = d.nefc;
+  const ncon_per_step = [], nefc_per_step = [];
   for (let k = 0; k < steps; k++) {
     mj.mj_step(m, d);
     maxncon = Math.max(maxncon, d.ncon);
     maxnefc = Math.max(maxnefc, d.nefc);
+    ncon_per_step.push(d.ncon);
+    nefc_per_step.push(d.nefc);
   }
-  return { n: steps, maxncon, maxnefc, time: d.time, qpos: A(d.qpos), qvel: A(d.qvel), act: A(d.act) };
+  const counts = steps > 0 ? { ncon_per_step, nefc_per_step } : {};
+  return { n: steps, maxncon, maxnefc, ...counts, time: d.time, qpos: A(d.qpos), qvel: A(d.qvel),
+    act: A(d.act) };
+}
+
+//---------------------------------- option overrides ----------------------------------------------
+
+// mjtDisableBit names in bit order, as in probe.c
+const DISABLE_NAMES = ['constraint', 'equality', 'frictionloss', 'limit', 'contact', 'spring',
+  'damper', 'gravity', 'clampctrl', 'warmstart', 'filterparent', 'actuation', 'refsafe', 'sensor',
+  'midphase', 'eulerdamp', 'autoreset', 'nativeccd', 'island'];
+const CHOICES = { solver: ['pgs', 'cg', 'newton'], cone: ['pyramidal', 'elliptic'],
+  jacobian: ['dense', 'sparse', 'auto'] };
+
+// Parse override arguments (name, value) into { solver, cone, jacobian, iterations,
+// noslip, tolerance, disable }; throws on a bad one. Shared by the CLI and run.mjs.
+export function parseOverride(overrides, name, value) {
+  const bad = () => { throw new Error(`bad argument '--${name} ${value}'`); };
+  if (value === undefined) bad();
+  const count = () => (/^\d+$/.test(value) && +value <= 1e6 ? +value : bad());
+  if (name in CHOICES) {
+    const i = CHOICES[name].indexOf(String(value).toLowerCase());
+    overrides[name] = i >= 0 ? i : bad();
+  } else if (name === 'iterations' || name === 'noslip' || name === 'steps') {
+    overrides[name] = count();
+  } else if (name === 'tolerance') {
+    const t = Number(value);
+    overrides.tolerance = value.trim() !== '' && t >= 0 ? t : bad();
+  } else if (name === 'disable') {
+    let bits = 0;
+    for (const f of String(value).split(',')) {
+      const i = DISABLE_NAMES.indexOf(f.toLowerCase());
+      bits |= i >= 0 ? 1 << i : bad();
+    }
+    overrides.disable = (overrides.disable || 0) | bits;
+  } else bad();
+  return overrides;
+}
+
+function applyOverrides(m, o) {
+  if (o.solver !== undefined) m.opt.solver = o.solver;
+  if (o.cone !== undefined) m.opt.cone = o.cone;
+  if (o.jacobian !== undefined) m.opt.jacobian = o.jacobian;
+  if (o.iterations !== undefined) m.opt.iterations = o.iterations;
+  if (o.noslip !== undefined) m.opt.noslip_iterations = o.noslip;
+  if (o.tolerance !== undefined) m.opt.tolerance = o.tolerance;
+  if (o.disable) m.opt.disableflags = m.opt.disableflags | o.disable;
 }
 
 //---------------------------------- one model -----------------------------------------------------
@@ -234,21 +315,26 @@ function loadModel(mj, file) {
   return { m };
 }
 
-// Probe one model: { model, forward, steps } or { error, message }.
-export function probeModel(mj, file, { seed = 1, steps = 20, key = false } = {}) {
+// Probe one model: { model, forward, efc, steps } or { error, message }. overrides:
+// as parseOverride produces (the model's own options when empty).
+export function probeModel(mj, file, { seed = 1, steps = 20, key = false, overrides = {},
+  advance = 0 } = {}) {
   file = path.resolve(file);
   stageModel(mj, file);
   const loaded = loadModel(mj, file);
   if (loaded.error) return loaded;
   const m = loaded.m;
+  applyOverrides(m, overrides);
   const d = new mj.MjData(m);
   try {
     if (key && m.nkey > 0) mj.mj_resetDataKeyframe(m, d, 0);
     perturb(m, d, makeRng(seed));
+    for (let k = 0; k < advance; k++) mj.mj_step(m, d);
     mj.mj_forward(m, d);
     const model = modelSection(m);
     const forward = forwardSection(mj, m, d);
-    return { model, forward, steps: stepsSection(mj, m, d, steps) };
+    const efc = efcSection(m, d);
+    return { model, forward, efc, steps: stepsSection(mj, m, d, steps) };
   } finally {
     d.delete();
     m.delete();
@@ -260,15 +346,25 @@ export function probeModel(mj, file, { seed = 1, steps = 20, key = false } = {})
 async function main() {
   const args = process.argv.slice(2);
   if (args.length < 1) {
-    console.error('usage: node probe.mjs MODEL.xml [--seed N] [--steps K] [--key]');
+    console.error('usage: node probe.mjs MODEL.xml [--seed N] [--steps K] [--key] ' +
+      '[--solver pgs|cg|newton] [--cone pyramidal|elliptic] [--jacobian dense|sparse|auto] ' +
+      '[--iterations N] [--tolerance T] [--noslip N] [--disable FLAG[,FLAG...]] [--advance N]');
     process.exit(2);
   }
-  const opts = { seed: 1, steps: 20, key: false };
-  for (let i = 1; i < args.length; i++) {
-    if (args[i] === '--seed') opts.seed = parseInt(args[++i], 10);
-    else if (args[i] === '--steps') opts.steps = parseInt(args[++i], 10);
-    else if (args[i] === '--key') opts.key = true;
-    else { console.error(`probe.mjs: unknown argument '${args[i]}'`); process.exit(2); }
+  const opts = { seed: 1, steps: 20, key: false, overrides: {} };
+  try {
+    for (let i = 1; i < args.length; i++) {
+      const a = args[i];
+      if (a === '--key') opts.key = true;
+      else if (a === '--seed') opts.seed = parseInt(args[++i], 10);
+      else if (a === '--steps') opts.steps = parseOverride({}, 'steps', args[++i]).steps;
+      else if (a === '--advance') opts.advance = parseOverride({}, 'steps', args[++i]).steps;
+      else if (a.startsWith('--')) parseOverride(opts.overrides, a.slice(2), args[++i]);
+      else throw new Error(`unknown argument '${a}'`);
+    }
+  } catch (e) {
+    console.error(`probe.mjs: ${e.message}`);
+    process.exit(2);
   }
   const mj = await loadOracle();
   const out = probeModel(mj, args[0], opts);

@@ -1,28 +1,329 @@
 // Constraint assembly: counts the rows of every constraint kind, allocates the efc_*
 // arrays in the arena above the contacts, and fills them in MuJoCo's order (equality,
-// friction loss, limits, contacts).
+// friction loss, limits, contacts). Each row gets its Jacobian (dense or row-sparse),
+// residual, margin, friction-loss bound, diagonal approximation and soft parameters.
+#include <string.h>
+
 #include <mujoco/mujoco.h>
 
-// Contract stub: no rows yet (the assembly helper replaces this).
-void mj_makeConstraint(const mjModel* m, mjData* d) {
-  (void)m;
-  d->ne = d->nf = d->nl = d->nefc = 0;
-  d->nJ = d->nA = 0;
+#include "base/memory.h"
+#include "engine/com.h"
+#include "engine/constraint/constraint.h"
+#include "math/inline.h"
+
+//---------------------------------- column sets -----------------------------------------------------
+
+// Last dof on the path from the world to body b, or -1 when no dof moves b.
+static int last_dof(const mjModel* m, int b) {
+  while (b > 0 && m->body_dofnum[b] == 0) {
+    b = m->body_parentid[b];
+  }
+  return b > 0 ? m->body_dofadr[b] + m->body_dofnum[b] - 1 : -1;
 }
 
-void mj_mulJacVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
+int sn_efc_chain2_size(const mjModel* m, int b1, int b2, int* mark) {
+  // count the union of the two paths; mark is restored to zero
+  int n = 0;
+  for (int i = last_dof(m, b1); i >= 0; i = m->dof_parentid[i]) {
+    mark[i] = 1;
+    n++;
+  }
+  for (int i = last_dof(m, b2); i >= 0; i = m->dof_parentid[i]) {
+    if (!mark[i]) {
+      n++;
+    }
+  }
+  for (int i = last_dof(m, b1); i >= 0; i = m->dof_parentid[i]) {
+    mark[i] = 0;
+  }
+  return n;
+}
+
+int sn_efc_chain2(sn_efc* b, int b1, int b2) {
+  const mjModel* m = b->m;
+  int n = 0;
+  for (int k = 0; k < 2; k++) {
+    for (int i = last_dof(m, k ? b2 : b1); i >= 0; i = m->dof_parentid[i]) {
+      if (!b->mark[i]) {
+        b->mark[i] = 1;
+        b->chain[n++] = i;
+      }
+    }
+  }
+  // dof indices along a path decrease towards the world; a merge of two such paths
+  // still needs sorting, and paths are short, so insertion sort it is
+  for (int i = 1; i < n; i++) {
+    int v = b->chain[i], j = i - 1;
+    while (j >= 0 && b->chain[j] > v) {
+      b->chain[j + 1] = b->chain[j];
+      j--;
+    }
+    b->chain[j + 1] = v;
+  }
+  for (int i = 0; i < n; i++) {
+    b->mark[b->chain[i]] = 0;
+  }
+  b->nchain = n;
+  return n;
+}
+
+void sn_efc_jacdif(sn_efc* b, const mjtNum p1[3], int b1, const mjtNum p2[3], int b2,
+                   int rot) {
+  const mjModel* m = b->m;
+  const mjData* d = b->d;
   int nv = m->nv;
+  mjtNum* jac = b->jac;
+  for (int k = 0; k < b->nchain; k++) {
+    int c = b->chain[k];
+    for (int r = 0; r < (rot ? 6 : 3); r++) {
+      jac[r * nv + c] = 0;
+    }
+  }
+  for (int side = 0; side < 2; side++) {
+    int body = side ? b2 : b1;
+    mjtNum sign = side ? 1 : -1;
+    mjtNum off[3];
+    sn_sub3(off, side ? p2 : p1, d->subtree_com + 3 * m->body_rootid[body]);
+    for (int i = last_dof(m, body); i >= 0; i = m->dof_parentid[i]) {
+      const mjtNum* cdof = d->cdof + 6 * i;
+      mjtNum v[3];
+      sn_cross(v, cdof, off);
+      sn_addTo3(v, cdof + 3);
+      for (int r = 0; r < 3; r++) {
+        jac[r * nv + i] += sign * v[r];
+        if (rot) {
+          jac[(3 + r) * nv + i] += sign * cdof[r];
+        }
+      }
+    }
+  }
+}
+
+//---------------------------------- rows ------------------------------------------------------------
+
+void sn_efc_push(sn_efc* b, int type, int id, const mjtNum* row, const sn_efc_param* p) {
+  const mjModel* m = b->m;
+  mjData* d = b->d;
+  int i = b->nefc++, nv = m->nv;
+
+  if (b->sparse) {
+    int adr = b->nJ;
+    d->efc_J_rownnz[i] = b->nchain;
+    d->efc_J_rowadr[i] = adr;
+    d->efc_J_rowsuper[i] = 0;
+    for (int k = 0; k < b->nchain; k++) {
+      d->efc_J_colind[adr + k] = b->chain[k];
+      d->efc_J[adr + k] = row[b->chain[k]];
+    }
+    b->nJ += b->nchain;
+  } else {
+    mjtNum* J = d->efc_J + (size_t)i * nv;
+    memset(J, 0, sizeof(mjtNum) * (size_t)nv);
+    for (int k = 0; k < b->nchain; k++) {
+      J[b->chain[k]] = row[b->chain[k]];
+    }
+    b->nJ += nv;
+  }
+
+  d->efc_type[i] = type;
+  d->efc_id[i] = id;
+  d->efc_pos[i] = p->pos;
+  d->efc_margin[i] = p->margin;
+  d->efc_frictionloss[i] = p->frictionloss;
+
+  // friction rows have no residual: their impedance is d(0) and they get no spring
+  mjtNum imp, impP, K, B;
+  sn_impedance(p->solimp, p->friction ? 0 : p->pos - p->margin, &imp, &impP);
+  sn_stiffness_damping(m, p->solref, p->solimp, p->friction, &K, &B);
+  mjtNum* kbip = d->efc_KBIP + 4 * i;
+  kbip[0] = K;
+  kbip[1] = B;
+  kbip[2] = imp;
+  kbip[3] = impP;
+  sn_efc_setR(d, i, sn_regularizer(imp, p->diag));
+}
+
+void sn_efc_setR(mjData* d, int i, mjtNum R) {
+  mjtNum imp = d->efc_KBIP[4 * i + 2];
+  d->efc_R[i] = R;
+  d->efc_D[i] = 1 / R;
+  // reported as the diagonal that gives this R: R's lower bound and the cone scalings
+  // show through, as in MuJoCo 3.3.8
+  d->efc_diagApprox[i] = R * imp / (1 - imp);
+}
+
+//---------------------------------- arena -----------------------------------------------------------
+
+// Bump-allocate from the arena bottom; NULL when it would run into the stack.
+static void* arena_alloc(mjData* d, size_t bytes) {
+  size_t start = sn_align(d->parena);
+  size_t end = start + sn_align(bytes ? bytes : 1);
+  if (end > (size_t)d->narena - d->pstack) {
+    return NULL;
+  }
+  d->parena = end;
+  if ((mjtSize)(d->parena + d->pstack) > d->maxuse_arena) {
+    d->maxuse_arena = (mjtSize)(d->parena + d->pstack);
+  }
+  return (char*)d->arena + start;
+}
+
+// Lay out the per-row arrays; 0 when the arena is too small.
+static int allocate_rows(const mjModel* m, mjData* d, int nefc, int nJ) {
+  size_t n = (size_t)nefc;
+  size_t nI = sizeof(int) * n, nN = sizeof(mjtNum) * n;
+#define ALLOC(field, bytes)                           \
+  if (!(d->field = arena_alloc(d, (bytes)))) {        \
+    return 0;                                         \
+  }
+  ALLOC(efc_type, nI);
+  ALLOC(efc_id, nI);
+  ALLOC(efc_J_rownnz, nI);
+  ALLOC(efc_J_rowadr, nI);
+  ALLOC(efc_J_rowsuper, nI);
+  ALLOC(efc_J_colind, sizeof(int) * (size_t)nJ);
+  ALLOC(efc_J, sizeof(mjtNum) * (size_t)nJ);
+  ALLOC(efc_pos, nN);
+  ALLOC(efc_margin, nN);
+  ALLOC(efc_frictionloss, nN);
+  ALLOC(efc_diagApprox, nN);
+  ALLOC(efc_KBIP, 4 * nN);
+  ALLOC(efc_D, nN);
+  ALLOC(efc_R, nN);
+  ALLOC(tendon_efcadr, sizeof(int) * (size_t)(m->ntendon ? m->ntendon : 1));
+  ALLOC(efc_vel, nN);
+  ALLOC(efc_aref, nN);
+  ALLOC(efc_b, nN);
+  ALLOC(efc_state, nI);
+  ALLOC(efc_force, nN);
+  // the dual solvers (PGS, noslip) work on A + R, stored dense by mj_projectConstraint
+  d->efc_AR = NULL;
+  d->efc_AR_rownnz = d->efc_AR_rowadr = d->efc_AR_colind = NULL;
+  if (mj_isDual(m) && nefc) {
+    ALLOC(efc_AR, sizeof(mjtNum) * n * n);
+  }
+#undef ALLOC
+  return 1;
+}
+
+static void clear_rows(const mjModel* m, mjData* d, size_t parena) {
+  d->ne = d->nf = d->nl = d->nefc = d->nJ = d->nA = 0;
+  d->parena = parena;
+  for (int i = 0; i < d->ncon; i++) {
+    d->contact[i].efc_address = -1;
+  }
+  (void)m;
+}
+
+//---------------------------------- mj_makeConstraint -----------------------------------------------
+
+void mj_makeConstraint(const mjModel* m, mjData* d) {
+  int nv = m->nv, dsbl = m->opt.disableflags;
+  size_t parena0 = sn_align((size_t)d->ncon * sizeof(mjContact));
+  clear_rows(m, d, parena0);
+
+  mj_markStack(d);
+  int* mark = mj_stackAllocInt(d, (size_t)(nv ? nv : 1));
+  memset(mark, 0, sizeof(int) * (size_t)(nv ? nv : 1));
+
+  // count first so the arena holds exactly the rows of this step
+  sn_efc_count ce = {0, 0}, cf = {0, 0}, cl = {0, 0}, cc = {0, 0};
+  if (!(dsbl & mjDSBL_CONSTRAINT)) {
+    if (!(dsbl & mjDSBL_EQUALITY)) {
+      ce = sn_equality_count(m, d, mark);
+    }
+    if (!(dsbl & mjDSBL_FRICTIONLOSS)) {
+      cf = sn_friction_count(m, d);
+    }
+    if (!(dsbl & mjDSBL_LIMIT)) {
+      cl = sn_limit_count(m, d);
+    }
+    if (!(dsbl & mjDSBL_CONTACT)) {
+      cc = sn_contact_count(m, d, mark);
+    }
+  }
+  int nefc = ce.rows + cf.rows + cl.rows + cc.rows;
+  int sparse = mj_isSparse(m);
+  int nJ = sparse ? ce.nnz + cf.nnz + cl.nnz + cc.nnz : nefc * nv;
+  mj_freeStack(d);
+
+  if (nefc > d->maxuse_efc) {
+    d->maxuse_efc = nefc;
+  }
+  if (!allocate_rows(m, d, nefc, nJ)) {
+    mj_warning(d, mjWARN_CNSTRFULL, nefc);
+    clear_rows(m, d, parena0);
+    return;
+  }
+  // tendons get no friction-loss or limit rows yet
+  for (int i = 0; i < m->ntendon; i++) {
+    d->tendon_efcadr[i] = -1;
+  }
+  if (nefc == 0) {
+    return;
+  }
+
+  mj_markStack(d);
+  sn_efc b = {m, d, sparse, 0, 0, NULL, 0, NULL, NULL};
+  size_t nv1 = (size_t)(nv ? nv : 1);
+  b.chain = mj_stackAllocInt(d, nv1);
+  b.mark = mj_stackAllocInt(d, nv1);
+  b.jac = mj_stackAllocNum(d, 6 * nv1);
+  memset(b.mark, 0, sizeof(int) * nv1);
+  memset(b.jac, 0, sizeof(mjtNum) * 6 * nv1);
+
+  if (ce.rows) {
+    sn_equality_emit(&b);
+  }
+  d->ne = b.nefc;
+  if (cf.rows) {
+    sn_friction_emit(&b);
+  }
+  d->nf = b.nefc - d->ne;
+  if (cl.rows) {
+    sn_limit_emit(&b);
+  }
+  d->nl = b.nefc - d->ne - d->nf;
+  if (cc.rows) {
+    sn_contact_emit(&b);
+  }
+  mj_freeStack(d);
+
+  d->nefc = b.nefc;
+  d->nJ = sparse ? b.nJ : nJ;
+  if (!sparse) {
+    // the row-sparse description is meaningless for dense rows
+    memset(d->efc_J_rownnz, 0, sizeof(int) * (size_t)nefc);
+    memset(d->efc_J_rowadr, 0, sizeof(int) * (size_t)nefc);
+    memset(d->efc_J_rowsuper, 0, sizeof(int) * (size_t)nefc);
+  }
+  memset(d->efc_vel, 0, sizeof(mjtNum) * (size_t)nefc);
+  memset(d->efc_aref, 0, sizeof(mjtNum) * (size_t)nefc);
+  memset(d->efc_b, 0, sizeof(mjtNum) * (size_t)nefc);
+  memset(d->efc_force, 0, sizeof(mjtNum) * (size_t)nefc);
+  memset(d->efc_state, 0, sizeof(int) * (size_t)nefc);
+}
+
+//---------------------------------- products with J -------------------------------------------------
+
+void mj_mulJacVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
+  int nv = m->nv, sparse = mj_isSparse(m);
+  // plain left-to-right sums in both storages: the structural zeros of a dense row
+  // add exactly nothing, so dense and sparse rows give bit-identical products
   for (int i = 0; i < d->nefc; i++) {
-    if (mj_isSparse(m)) {
+    mjtNum s = 0;
+    if (sparse) {
       int adr = d->efc_J_rowadr[i];
-      mjtNum s = 0;
       for (int k = 0; k < d->efc_J_rownnz[i]; k++) {
         s += d->efc_J[adr + k] * vec[d->efc_J_colind[adr + k]];
       }
-      res[i] = s;
     } else {
-      res[i] = mju_dot(d->efc_J + (size_t)i * nv, vec, nv);
+      const mjtNum* J = d->efc_J + (size_t)i * nv;
+      for (int k = 0; k < nv; k++) {
+        s += J[k] * vec[k];
+      }
     }
+    res[i] = s;
   }
 }
 
