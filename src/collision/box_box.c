@@ -1,14 +1,20 @@
 // Analytic box–box narrow phase: separating-axis test over the 15 candidate axes, then
 // clipping of the other box's facing feature (face, edge or corner) against the reference
 // face, seen along the contact normal; for an edge axis the reference is g1's face most
-// aligned with that normal (the closest points of the two edges if nothing overlaps).
+// aligned with that normal and the incident feature is always g2's most aligned face (the
+// closest points of the two edges if nothing overlaps).
 // Conventions follow MuJoCo 3.3.8 as observed on the oracle, including its reported depth:
 // when the boxes intersect, a face-axis contact's dist is half the penetration of the
-// clipped point (pos is still the midpoint of the point and its projection). On a face
-// axis a point is kept only when its contact position lies within the incident box (1%
-// tolerance), or, for an incident corner, when the corner is inside the reference face by
-// more than 1%; the contacts come in the oracle's order (edge crossings, reference
-// corners, incident corners numbered from the deepest one).
+// clipped point (pos is still the midpoint of the point and its projection). The
+// candidates are the vertices of the overlap of the two faces; on every axis kind a
+// candidate is kept when its contact position lies within both boxes grown by the margin
+// (up to 1% of each grown half size), or 1% of a half size inside either grown box. A
+// candidate found twice (faces sharing an edge line: boxes stacked exactly) is reported
+// once. The contacts come in the oracle's order: edge crossings, reference corners,
+// incident corners numbered from the deepest one (on an edge axis along the edge first);
+// on a face axis the deepest incident corner is a candidate even off the reference face.
+#include <float.h>
+
 #include "collision/collision.h"
 #include "collision/pair_util.h"
 
@@ -44,12 +50,19 @@ static void box_corner(mjtNum res[3], const box_t* b, const mjtNum s[3]) {
 // Relative tolerance of the oracle's inside tests on box-box contact points.
 #define SN_BOX_TOL 0.01
 
-// Is world point p within box b, each half size widened by SN_BOX_TOL?
-static int in_box(const box_t* b, const mjtNum p[3]) {
+// Candidate points closer than this (relative to the face size) are one point; 3.3.8
+// keeps points 1e-13 apart as two.
+#define SN_SAME (4 * DBL_EPSILON)
+
+// Is world point p within box b grown by the margin, up to SN_BOX_TOL of its grown half
+// sizes (deep = 0), or inside it by SN_BOX_TOL of its half sizes (deep = 1)?
+static int in_box(const box_t* b, const mjtNum p[3], mjtNum margin, int deep) {
   mjtNum rel[3];
   sn_sub3(rel, p, b->c);
   for (int k = 0; k < 3; k++) {
-    if (fabs(sn_dot3(rel, b->ax[k])) > (1 + SN_BOX_TOL) * b->h[k]) {
+    mjtNum lim = deep ? b->h[k] + margin - SN_BOX_TOL * b->h[k]
+                      : (1 + SN_BOX_TOL) * (b->h[k] + margin);
+    if (fabs(sn_dot3(rel, b->ax[k])) > lim) {
       return 0;
     }
   }
@@ -73,14 +86,12 @@ static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
 // feature of box I facing it (face, edge or corner). Points are the vertices of their
 // overlap seen along the contact normal n (R to I): incident edges crossing the reference
 // boundary, reference corners over an incident face, incident corners over the reference
-// face. Each
-// gets its depth along n; the reported dist is depth*scale. flip: R is g2. filter: apply the
-// oracle's inside tests (face axes only; its edge-axis rule is not known). zerok: an
-// incident axis perpendicular to n (edge axes), else -1. Returns -1 when
-// the faces do not overlap at all (no candidate points, whatever the margin).
+// face. Each gets its depth along n; the reported dist is depth*scale. flip: R is g2.
+// zerok: an incident axis perpendicular to n (edge axes), else -1. Returns -1 when the
+// faces do not overlap at all (no candidate points, whatever the margin).
 static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr[3],
                          const box_t* I, const mjtNum n[3], mjtNum scale, int flip,
-                         int filter, int zerok, mjtNum margin) {
+                         int zerok, mjtNum margin) {
   // reference face frame: centre, in-plane axes u, v and their half sizes
   int iu = (ia + 1) % 3, iv = (ia + 2) % 3;
   mjtNum fc[3];
@@ -94,14 +105,23 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
 
   // incident feature: box axes whose direction cosine with n exceeds 1/2 are pinned to
   // the side facing R, the others span the feature: a face (one pinned axis), an edge (two
-  // pinned) or a corner (three pinned). Its corners are numbered as the oracle orders
-  // them: corner 0 is the deepest (each axis on the side facing R, a zero cosine counting
-  // as facing away), bit 0 flips the first free axis, bit 1 the second.
-  int pinned[3], nfree = 0, freeax[2] = {0, 0}, jb = 0;
-  mjtNum side[3];
+  // pinned) or a corner (three pinned); on an edge axis only the most aligned axis is
+  // pinned (the oracle clips a face there even when an edge faces R). Its corners are
+  // numbered as the oracle orders them: corner 0 is the deepest (each axis on the side
+  // facing R, a zero cosine counting as facing away), bit 0 flips the first free axis,
+  // bit 1 the second.
+  int pinned[3], nfree = 0, freeax[2] = {0, 0}, jb = 0, kmax = 0;
+  mjtNum side[3], cmax = -1;
+  for (int k = 0; k < 3; k++) {
+    mjtNum ck = fabs(sn_dot3(I->ax[k], n));
+    if (ck > cmax) {
+      cmax = ck;
+      kmax = k;
+    }
+  }
   for (int k = 0; k < 3; k++) {
     mjtNum ck = sn_dot3(I->ax[k], n);
-    pinned[k] = fabs(ck) > 0.5;
+    pinned[k] = zerok >= 0 ? k == kmax : fabs(ck) > 0.5;
     side[k] = ck < 0 ? 1 : -1;
     if (k == zerok) {
       // the edge axis of an edge-axis normal: its cosine is zero but for roundoff, and
@@ -113,6 +133,11 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     } else if (pinned[k]) {
       jb = k;
     }
+  }
+  if (nfree == 2 && freeax[1] == zerok) {
+    // on an edge axis the oracle numbers the corners along the edge direction first
+    freeax[1] = freeax[0];
+    freeax[0] = zerok;
   }
   int npoly = 1 << nfree;
   mjtNum q3[4][3], q2[4][2], qh[4];
@@ -142,7 +167,6 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   mjtNum ndot = sn_dot3(inorm, n);
 
   mjtNum pts[16][3];  // (u, v, height along n above the reference plane)
-  int corner[16];     // 1: an incident corner, 0: a crossing or a reference corner
   int npt = 0;
 
   // incident edges crossing the reference rectangle's boundary lines, in the oracle's
@@ -161,10 +185,16 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
         }
         mjtNum t = da / (da - db);
         mjtNum p[3] = {a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), ha + t * (hb - ha)};
+        if (db == 0) {
+          // ends on the line: the corner itself, so that its duplicates are recognized
+          p[0] = b[0];
+          p[1] = b[1];
+          p[2] = hb;
+        }
+        p[k] = sgn * lim;
         int o = 1 - k;
         mjtNum olim = o == 0 ? hu : hv;
         if (fabs(p[o]) <= olim && npt < 16) {
-          corner[npt] = 0;
           sn_copy3(pts[npt++], p);
         }
       }
@@ -190,16 +220,18 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       pts[npt][0] = p2[0];
       pts[npt][1] = p2[1];
       pts[npt][2] = sn_dot3(rel, inorm) / ndot;
-      corner[npt++] = 0;
+      npt++;
     }
   }
-  // incident corners inside the reference rectangle
+  // incident corners inside the reference rectangle; on a face axis corner 0 is always a
+  // candidate (3.3.8 keeps it off the face when the keep rule allows: within 1% of the
+  // face grown by the margin, or anywhere once the margin exceeds 1% of its box)
   for (int i = 0; i < npoly; i++) {
-    if (fabs(q2[i][0]) <= hu && fabs(q2[i][1]) <= hv && npt < 16) {
+    if (((i == 0 && zerok < 0) || (fabs(q2[i][0]) <= hu && fabs(q2[i][1]) <= hv)) && npt < 16) {
       pts[npt][0] = q2[i][0];
       pts[npt][1] = q2[i][1];
       pts[npt][2] = qh[i];
-      corner[npt++] = 1;
+      npt++;
     }
   }
 
@@ -209,7 +241,17 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   mjtNum cn[3];
   sn_scl3(cn, n, flip ? -1 : 1);
   int ncon = 0;
-  for (int i = 0; i < npt && ncon < 8; i++) {
+  for (int i = 0; i < npt; i++) {
+    // 3.3.8 reports a point found twice (a crossing at an incident corner, a corner on
+    // the other face's boundary: boxes stacked exactly) once, where it first comes
+    int dup = 0;
+    for (int j = 0; j < i && !dup; j++) {
+      dup = fabs(pts[j][0] - pts[i][0]) <= SN_SAME * (hu + hv) &&
+            fabs(pts[j][1] - pts[i][1]) <= SN_SAME * (hu + hv);
+    }
+    if (dup) {
+      continue;
+    }
     mjtNum dist = scale * pts[i][2];
     if (dist > margin) {
       continue;
@@ -218,12 +260,11 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     sn_addScl3(pos, fc, u, pts[i][0]);
     sn_addToScl3(pos, v, pts[i][1]);
     sn_addToScl3(pos, n, 0.5 * pts[i][2]);
-    // the oracle keeps a point only when the contact position lies within the incident
-    // box (up to 1% of each half size); an incident corner also stays when it is inside
-    // the reference face by more than 1% of its half sizes
-    int deep = corner[i] && fabs(pts[i][0]) <= (1 - SN_BOX_TOL) * hu &&
-               fabs(pts[i][1]) <= (1 - SN_BOX_TOL) * hv;
-    if (filter && !deep && !in_box(I, pos)) {
+    // the oracle's keep rule (the same on face and edge axes, measured on 3.3.8 over
+    // random poses of boxes of several proportions, with and without margin)
+    int keep = (in_box(I, pos, margin, 0) && in_box(R, pos, margin, 0)) ||
+               in_box(I, pos, margin, 1) || in_box(R, pos, margin, 1);
+    if (!keep) {
       continue;
     }
     sn_set_contact(con + ncon++, dist, pos, cn, NULL);
@@ -317,13 +358,13 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   // full distance (the oracle's convention)
   mjtNum scale = best < 0 ? 0.5 : 1;
   if (kind == 0) {
-    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, 1, -1, margin);
+    int ncon = face_contacts(con, &A, bi, bestn, &B, bestn, scale, 0, -1, margin);
     return ncon > 0 ? ncon : 0;
   }
   if (kind == 1) {
     mjtNum nb[3];
     sn_scl3(nb, bestn, -1);
-    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, 1, -1, margin);
+    int ncon = face_contacts(con, &B, bi, nb, &A, nb, scale, 1, -1, margin);
     return ncon > 0 ? ncon : 0;
   }
   // edge axis: clip the face of A most aligned with the normal against B's, measuring
@@ -336,6 +377,6 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
   }
   mjtNum nr[3];
   sn_scl3(nr, A.ax[ia], sn_dot3(A.ax[ia], bestn) > 0 ? 1 : -1);
-  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, 0, bj, margin);
+  int ncon = face_contacts(con, &A, ia, nr, &B, bestn, 1, 0, bj, margin);
   return ncon >= 0 ? ncon : edge_contact(con, &A, bi, &B, bj, bestn, margin);
 }

@@ -63,11 +63,14 @@ const KNOWN_CONTACTS = {
   'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
   'mujoco-model/cube/cube_3x3x3.xml': 'GJK/EPA: a contact frame differs by 1.6e-3',
   'mujoco-model/replicate/bunnies.xml': 'mesh-mesh: 154 contacts where 3.3.8 has 147',
-  'mujoco-model/replicate/particle_free.xml': 'box-box: an edge-axis pair in another order (a roundoff sign picks the first corner)',
-  'mujoco-model/replicate/particle_free2d.xml': 'box-box: 174 contacts where 3.3.8 has 177',
-  'mujoco-model/replicate/stonehenge.xml': 'box-box: 243 contacts where 3.3.8 has 242',
-  'mujoco-test/engine/testdata/collision_box/boxbox_bad0.xml': 'box-box: edge axis, 6 contacts where 3.3.8 has 5',
-  'mujoco-test/engine/testdata/frame.xml': 'box-box: a pair in another order (face axes of both boxes tie)',
+  'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs (no boxes): 174 contacts where 3.3.8 has 177',
+  'mujoco-model/replicate/stonehenge.xml': 'box-box: 243 contacts where 3.3.8 has 242 (an edge-axis pair keeps a ' +
+    'reference corner 3.3.8 drops) and edge-axis pairs with two crossings of one edge in the other order',
+  'mujoco-test/engine/testdata/collision_box/boxbox_bad0.xml': 'box-box: edge axis, 6 contacts where 3.3.8 ' +
+    'has 5: a reference corner deep inside the incident box that 3.3.8 drops (its rule for reference corners on ' +
+    'edge axes is not known)',
+  'mujoco-test/engine/testdata/frame.xml': 'box-box: a pair in another order (face axes of both boxes tie ' +
+    'exactly; roundoff in the poses picks the other reference face)',
   'mujoco-test/engine/testdata/collision_convex/capsule_mesh.xml': 'GJK/EPA: position differs by 1.2e-4',
   'mujoco-test/engine/testdata/collision_convex/cylinder_box.xml': 'GJK/EPA: the first contact lies 8e-5 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it',
   'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'plane-mesh: 78 contacts ' +
