@@ -8,7 +8,8 @@
 //        [--list FILE] MODEL.xml...
 //
 // --list adds the models listed in FILE (one path a line, relative to the directory above
-// FILE's, as in ../shared/models/scope/*.txt). Models either side cannot load are skipped.
+// FILE's, as in ../shared/models/scope/*.txt; a relative FILE not found is looked for in
+// the shared corpus). Models either side cannot load are skipped.
 //
 // --oracle-contacts hands the oracle's contacts to Sinew in place of its own collision
 // detection, so the rows are compared even where the narrow phase still differs.
@@ -34,11 +35,17 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--oracle-contacts') opts.oracleContacts = true;
   else if (a === '--steps') opts.steps = parseInt(args[++i], 10);
   else if (a === '--list') {
-    const list = args[++i], base = path.dirname(path.dirname(path.resolve(list)));
-    if (!fs.existsSync(list)) {
-      console.log(`SKIP: no model list ${list}`);
+    // a relative list is looked for as given, then in the shared corpus ($SINEW_SHARED_MODELS
+    // or <repo>/../shared/models, as run.mjs does)
+    const given = args[++i];
+    const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+    const list = [given, path.join(process.env.SINEW_SHARED_MODELS || '', given),
+      path.resolve(repo, '../shared/models', given)].find((f) => fs.existsSync(f));
+    if (!list) {
+      console.log(`SKIP: no model list ${given}`);
       process.exit(77);
     }
+    const base = path.dirname(path.dirname(path.resolve(list)));
     for (const line of fs.readFileSync(list, 'utf8').split('\n')) {
       const t = line.trim();
       if (t && !t.startsWith('#')) opts.models.push(path.join(base, t));
