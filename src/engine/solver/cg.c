@@ -24,7 +24,7 @@ void sn_solveCG(mjData* d, const snCProblem* p) {
     *stat = (mjSolverStat){0};
     mju_copy(grad_old, x.grad, nv);
     mju_copy(Mgrad_old, Mgrad, nv);
-    mjtNum alpha = sn_primalStep(d, p, &x, search, stat);
+    mjtNum alpha = sn_primalStep(p, &x, search, stat);
     iter++;
     if (alpha == 0 || stat->improvement < p->tolerance || stat->gradient < p->tolerance) {
       break;

@@ -93,11 +93,8 @@ static void eval_line(const lsLine* L, mjtNum a, mjtNum* d1, mjtNum* d2) {
   *d2 = h;
 }
 
-mjtNum sn_linesearch(mjData* d, const snCProblem* p, const mjtNum* qacc, const mjtNum* search,
-                     const mjtNum* Ma, const mjtNum* Mv, const mjtNum* jar,
-                     const mjtNum* Jv, mjSolverStat* stat) {
-  (void)d;
-  (void)qacc;
+mjtNum sn_linesearch(const snCProblem* p, const mjtNum* search, const mjtNum* Ma,
+                     const mjtNum* Mv, const mjtNum* jar, const mjtNum* Jv, mjSolverStat* stat) {
   int nv = p->nv;
   lsLine L = {.p = p, .jar = jar, .Jv = Jv};
   for (int i = 0; i < nv; i++) {

@@ -1,7 +1,9 @@
 // Primal Newton solver on the reduced primal cost: Hessian M + J'*D_active*J (+ J'*H*J for
-// elliptic contacts on the cone surface), dense Cholesky factor, exact line search. When
-// only a few scalar rows enter or leave the quadratic zone the factor is corrected by
-// rank-one updates instead of being rebuilt.
+// elliptic contacts on the cone surface), Cholesky factor, exact line search. With a dense
+// Jacobian the factor is dense and, when only a few scalar rows enter or leave the
+// quadratic zone, corrected by rank-one updates instead of being rebuilt. With a sparse
+// Jacobian (large models) the Hessian is assembled from the rows' non-zeros and factored
+// within its envelope (profile Cholesky).
 #include <math.h>
 
 #include <mujoco/mujoco.h>
@@ -22,55 +24,156 @@ static void jac_row(const snCProblem* p, int i, mjtNum* row) {
   }
 }
 
-// H += scl * a*b' + (a != b ? scl * b*a' : 0), lower triangle only
-static void add_outer(mjtNum* H, int nv, const mjtNum* a, const mjtNum* b, mjtNum scl) {
-  for (int r = 0; r < nv; r++) {
-    mjtNum ar = a[r] * scl, br = b[r] * scl;
-    if (ar == 0 && br == 0) {
+// The Hessian and its Cholesky factor L in envelope storage: row i holds columns
+// first[i]..i at adr[i]. Dense Jacobian: first = 0 and adr[i] = i*nv (the row-major layout
+// of mju_cholUpdate). Sparse Jacobian: first[i] is the smallest column any row touching
+// dof i (or M's row i) can reach, so trees that share no row cost nothing to each other.
+typedef struct {
+  int* first;
+  int* adr;
+  mjtNum* L;
+  int size;
+  int dense;
+} snHess;
+
+static inline mjtNum* hess_at(const snHess* h, int i, int j) {
+  return h->L + h->adr[i] + (j - h->first[i]);
+}
+
+// Envelope of the Hessian over all rows (inactive ones too, so it holds for every build).
+static void hess_init(mjData* d, const snCProblem* p, snHess* h) {
+  int nv = p->nv;
+  h->first = mj_stackAllocInt(d, nv);
+  h->adr = mj_stackAllocInt(d, nv);
+  h->dense = !p->sparse;
+  for (int i = 0; i < nv; i++) {
+    h->first[i] = h->dense ? 0 : p->M_colind[p->M_rowadr[i]];
+  }
+  if (!h->dense) {
+    // a group is one row, or all rows of an elliptic contact (its cone block couples them)
+    for (int r = 0; r < p->nefc;) {
+      int n = p->type[r] == mjCNSTR_CONTACT_ELLIPTIC ? p->contact[p->id[r]].dim : 1;
+      int c0 = p->nv;
+      for (int g = r; g < r + n; g++) {
+        if (p->J_rownnz[g] && p->J_colind[p->J_rowadr[g]] < c0) {
+          c0 = p->J_colind[p->J_rowadr[g]];  // columns ascend
+        }
+      }
+      for (int g = r; g < r + n; g++) {
+        for (int k = 0; k < p->J_rownnz[g]; k++) {
+          int c = p->J_colind[p->J_rowadr[g] + k];
+          if (c0 < h->first[c]) {
+            h->first[c] = c0;
+          }
+        }
+      }
+      r += n;
+    }
+  }
+  int size = 0;
+  for (int i = 0; i < nv; i++) {
+    h->adr[i] = h->dense ? i * nv : size;
+    size += i - h->first[i] + 1;
+  }
+  h->size = h->dense ? nv * nv : size;
+  h->L = mj_stackAllocNum(d, h->size);
+}
+
+// H += scl * (J_a*J_b' + J_b*J_a') (a != b) or scl * J_a*J_a' (a == b), lower triangle:
+// each product J_a(i)*J_b(j) lands once, on the diagonal twice when the rows differ.
+static void add_rows(snHess* h, const snCProblem* p, int ra, int rb, mjtNum scl) {
+  int nv = p->nv;
+  int na = p->sparse ? p->J_rownnz[ra] : nv, nb = p->sparse ? p->J_rownnz[rb] : nv;
+  const mjtNum* Ja = p->sparse ? p->J + p->J_rowadr[ra] : p->J + (size_t)ra * nv;
+  const mjtNum* Jb = p->sparse ? p->J + p->J_rowadr[rb] : p->J + (size_t)rb * nv;
+  const int* ca = p->sparse ? p->J_colind + p->J_rowadr[ra] : NULL;
+  const int* cb = p->sparse ? p->J_colind + p->J_rowadr[rb] : NULL;
+  for (int x = 0; x < na; x++) {
+    mjtNum va = scl * Ja[x];
+    if (va == 0) {
       continue;
     }
-    mjtNum* Hr = H + (size_t)r * nv;
-    for (int c = 0; c <= r; c++) {
-      Hr[c] += ar * b[c] + (a != b ? br * a[c] : 0);
+    int i = ca ? ca[x] : x;
+    for (int y = 0; y < nb; y++) {
+      int j = cb ? cb[y] : y;
+      mjtNum v = va * Jb[y];
+      if (ra == rb) {
+        if (i >= j) {
+          *hess_at(h, i, j) += v;
+        }
+      } else if (i == j) {
+        *hess_at(h, i, i) += 2 * v;
+      } else {
+        *hess_at(h, i > j ? i : j, i > j ? j : i) += v;
+      }
     }
   }
 }
 
+// Cholesky within the envelope (fill stays inside it).
+static void hess_factor(snHess* h, int n) {
+  for (int i = 0; i < n; i++) {
+    int fi = h->first[i];
+    mjtNum* Li = h->L + h->adr[i] - fi;  // Li[j] = L(i, j)
+    for (int j = fi; j <= i; j++) {
+      int fj = h->first[j];
+      const mjtNum* Lj = h->L + h->adr[j] - fj;
+      int k0 = fi > fj ? fi : fj;
+      mjtNum s = Li[j] - mju_dot(Li + k0, Lj + k0, j - k0);
+      if (j < i) {
+        Li[j] = s / Lj[j];
+      } else {
+        Li[i] = sqrt(s > mjMINVAL ? s : mjMINVAL);
+      }
+    }
+  }
+}
+
+// search = -inv(L*L')*grad.
+static void newton_direction(const snHess* h, int n, const mjtNum* grad, mjtNum* x) {
+  for (int i = 0; i < n; i++) {
+    const mjtNum* Li = h->L + h->adr[i] - h->first[i];
+    int f = h->first[i];
+    x[i] = (grad[i] - mju_dot(Li + f, x + f, i - f)) / Li[i];
+  }
+  for (int i = n - 1; i >= 0; i--) {
+    const mjtNum* Li = h->L + h->adr[i] - h->first[i];
+    x[i] /= Li[i];
+    mjtNum xi = x[i];
+    for (int k = h->first[i]; k < i; k++) {
+      x[k] -= Li[k] * xi;
+    }
+  }
+  mju_scl(x, x, -1, n);
+}
+
 // Rebuild and factor H = M + J'*D*J over quadratic rows + cone blocks.
-static void build_factor(mjData* d, const snCProblem* p, mjtNum* H) {
+static void build_factor(const snCProblem* p, snHess* h) {
   int nv = p->nv, nefc = p->nefc;
-  mju_zero(H, (size_t)nv * nv);
+  mju_zero(h->L, h->size);
   for (int i = 0; i < nv; i++) {
     int adr = p->M_rowadr[i];
     for (int k = 0; k < p->M_rownnz[i]; k++) {
-      H[(size_t)i * nv + p->M_colind[adr + k]] = p->M[adr + k];
+      *hess_at(h, i, p->M_colind[adr + k]) = p->M[adr + k];
     }
   }
-  mj_markStack(d);
-  mjtNum* rows = mj_stackAllocNum(d, 6 * (size_t)nv);
   for (int i = 0; i < nefc;) {
     int dim = p->type[i] == mjCNSTR_CONTACT_ELLIPTIC ? p->contact[p->id[i]].dim : 1;
     if (p->state[i] == mjCNSTRSTATE_QUADRATIC) {
       for (int j = 0; j < dim; j++) {
-        jac_row(p, i + j, rows);
-        add_outer(H, nv, rows, rows, p->D[i + j]);
+        add_rows(h, p, i + j, i + j, p->D[i + j]);
       }
     } else if (p->state[i] == mjCNSTRSTATE_CONE) {
       const mjtNum* Hc = p->contact[p->id[i]].H;
-      for (int j = 0; j < dim; j++) {
-        jac_row(p, i + j, rows + (size_t)j * nv);
-      }
       for (int a = 0; a < dim; a++) {
-        add_outer(H, nv, rows + (size_t)a * nv, rows + (size_t)a * nv, Hc[a * dim + a]);
-        for (int b = 0; b < a; b++) {
-          add_outer(H, nv, rows + (size_t)a * nv, rows + (size_t)b * nv, Hc[a * dim + b]);
+        for (int b = 0; b <= a; b++) {
+          add_rows(h, p, i + a, i + b, Hc[a * dim + b]);
         }
       }
     }
     i += dim;
   }
-  mj_freeStack(d);
-  mju_cholFactor(H, nv, mjMINVAL);
+  hess_factor(h, nv);
 }
 
 // Rank-one corrections for scalar rows whose quadratic status changed; returns the number
@@ -110,40 +213,50 @@ static int update_factor(mjData* d, const snCProblem* p, const int* oldstate, mj
   return nupdate;
 }
 
+// Whether an elliptic contact sits on the cone surface (its Hessian block moves every step).
+static int has_cone(const snCProblem* p) {
+  for (int i = 0; i < p->nefc; i++) {
+    if (p->state[i] == mjCNSTRSTATE_CONE) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
 void sn_solveNewton(mjData* d, const snCProblem* p) {
   int nv = p->nv;
   mj_markStack(d);
   snPrimal x;
   sn_primalInit(d, p, &x, p->elliptic);
-  mjtNum* H = mj_stackAllocNum(d, (size_t)nv * nv);
   mjtNum* search = mj_stackAllocNum(d, nv);
+  snHess h;
+  hess_init(d, p, &h);
   mjSolverStat dummy;
 
-  build_factor(d, p, H);
+  build_factor(p, &h);
   if (p->nnz) {
-    *p->nnz = nv * nv;
+    *p->nnz = h.dense ? nv * nv : 2 * h.size - nv;
   }
-  mju_cholSolve(search, H, x.grad, nv);
-  mju_scl(search, search, -1, nv);
+  newton_direction(&h, nv, x.grad, search);
 
   int iter = 0;
   while (iter < p->iterations) {
     mjSolverStat* stat = iter < mjNSOLVER ? p->stat + iter : &dummy;
     *stat = (mjSolverStat){0};
-    mjtNum alpha = sn_primalStep(d, p, &x, search, stat);
+    mjtNum alpha = sn_primalStep(p, &x, search, stat);
     iter++;
     if (alpha == 0 || stat->improvement < p->tolerance || stat->gradient < p->tolerance) {
       break;
     }
 
-    int nupdate = update_factor(d, p, x.oldstate, H);
-    if (nupdate < 0) {
-      build_factor(d, p, H);
+    // an envelope factor is rebuilt (rank-one updates would fill outside the envelope)
+    int nupdate = h.dense ? update_factor(d, p, x.oldstate, h.L) : (stat->nchange ? -1 : 0);
+    if (nupdate < 0 || (!h.dense && has_cone(p))) {
+      build_factor(p, &h);
     } else {
       stat->nupdate = nupdate;
     }
-    mju_cholSolve(search, H, x.grad, nv);
-    mju_scl(search, search, -1, nv);
+    newton_direction(&h, nv, x.grad, search);
   }
   *p->niter = iter;
   mj_freeStack(d);

@@ -30,12 +30,12 @@ void sn_primalInit(mjData* d, const snCProblem* p, snPrimal* x, int flg_hess) {
   evaluate(p, x);
 }
 
-mjtNum sn_primalStep(mjData* d, const snCProblem* p, snPrimal* x, const mjtNum* search,
+mjtNum sn_primalStep(const snCProblem* p, snPrimal* x, const mjtNum* search,
                      mjSolverStat* stat) {
   int nv = p->nv, nefc = p->nefc;
   sn_cpMulM(p, x->Mv, search);
   sn_cpMulJ(p, x->Jv, search);
-  mjtNum alpha = sn_linesearch(d, p, x->qacc, search, x->Ma, x->Mv, x->jar, x->Jv, stat);
+  mjtNum alpha = sn_linesearch(p, search, x->Ma, x->Mv, x->jar, x->Jv, stat);
   if (alpha == 0) {
     stat->improvement = 0;
     stat->gradient = p->scale * mju_norm(x->grad, nv);

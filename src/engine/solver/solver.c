@@ -4,6 +4,7 @@
 #include <mujoco/mujoco.h>
 
 #include "base/timer.h"
+#include "engine/solver/island_solve.h"
 #include "engine/solver/solver.h"
 
 //---------------------------------- problem -------------------------------------------------------
@@ -168,80 +169,6 @@ mjtNum sn_cpGauss(const snCProblem* p, const mjtNum* qacc, const mjtNum* Ma) {
   return 0.5 * s;
 }
 
-//---------------------------------- dual matrix ---------------------------------------------------
-
-// AR = J*inv(M)*J' + diag(R), dense: with M = L'*D*L, row i of J becomes
-// B_i = sqrt(inv(D))*inv(L')*J_i' and AR_ij = B_i'*B_j.
-void sn_cpProjectDense(mjData* d, const snCProblem* p, mjtNum* AR) {
-  int nv = p->nv, nefc = p->nefc;
-  mj_markStack(d);
-  mjtNum* B = mj_stackAllocNum(d, (size_t)nefc * nv);
-  mjtNum* e = mj_stackAllocNum(d, nefc);
-  for (int i = 0; i < nefc; i++) {
-    mjtNum* b = B + (size_t)i * nv;
-    mju_zero(e, nefc);
-    e[i] = 1;
-    sn_cpMulJT(p, b, e);
-    for (int k = nv - 1; k >= 0; k--) {
-      int adr = p->M_rowadr[k], n = p->M_rownnz[k] - 1;
-      mjtNum bk = b[k];
-      if (n == 0 || bk == 0) {
-        continue;
-      }
-      const mjtNum* row = p->LD + adr;
-      const int* col = p->M_colind + adr;
-      for (int j = 0; j < n; j++) {
-        b[col[j]] -= row[j] * bk;
-      }
-    }
-    for (int k = 0; k < nv; k++) {
-      b[k] *= sqrt(p->LDiagInv[k]);
-    }
-  }
-  for (int i = 0; i < nefc; i++) {
-    for (int j = 0; j <= i; j++) {
-      mjtNum v = mju_dot(B + (size_t)i * nv, B + (size_t)j * nv, nv);
-      AR[(size_t)i * nefc + j] = v;
-      AR[(size_t)j * nefc + i] = v;
-    }
-    AR[(size_t)i * nefc + i] += p->R[i];
-  }
-  mj_freeStack(d);
-}
-
-mjtNum sn_cpDualCost(const snCProblem* p, const mjtNum* force, const mjtNum* b, mjtNum* ARf) {
-  int nefc = p->nefc;
-  mjtNum cost = 0;
-  for (int i = 0; i < nefc; i++) {
-    mjtNum s = 0;
-    if (p->AR_rownnz) {
-      int adr = p->AR_rowadr[i];
-      for (int k = 0; k < p->AR_rownnz[i]; k++) {
-        s += p->AR[adr + k] * force[p->AR_colind[adr + k]];
-      }
-    } else {
-      s = mju_dot(p->AR + (size_t)i * nefc, force, nefc);
-    }
-    if (ARf) {
-      ARf[i] = s;
-    }
-    cost += force[i] * (0.5 * s + b[i]);
-  }
-  return cost;
-}
-
-void mj_projectConstraint(const mjModel* m, mjData* d) {
-  if (!mj_isDual(m) || d->nefc == 0 || !d->efc_AR) {
-    d->nA = 0;
-    return;
-  }
-  snCProblem p;
-  sn_problemFromData(m, d, &p);
-  // dense layout; the arena holds nefc*nefc entries when assembly sized it for a dual solver
-  d->nA = d->nefc * d->nefc;
-  sn_cpProjectDense(d, &p, d->efc_AR);
-}
-
 //---------------------------------- driver --------------------------------------------------------
 
 // Primal warm start: the better (by total cost) of qacc_warmstart and qacc_smooth.
@@ -329,6 +256,10 @@ void mj_fwdConstraint(const mjModel* m, mjData* d) {
   if (d->nefc == 0) {
     mju_copy(d->qacc, d->qacc_smooth, nv);
     mju_zero(d->qfrc_constraint, nv);
+  } else if (d->nisland > 0 && m->opt.solver != mjSOL_PGS && m->opt.noslip_iterations == 0) {
+    // 3.3.8 solves islands separately with CG and Newton; PGS, and any solve followed by
+    // noslip, stay monolithic
+    sn_solveIslands(m, d);
   } else {
     snCProblem p;
     sn_problemFromData(m, d, &p);

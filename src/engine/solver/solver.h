@@ -82,12 +82,11 @@ void sn_cpUpdate(const snCProblem* p, const mjtNum* jar, mjtNum* cost, int flg_c
 // Gauss cost 0.5*(qacc-qacc_smooth)'*(Ma-qfrc_smooth) for a given Ma = M*qacc.
 mjtNum sn_cpGauss(const snCProblem* p, const mjtNum* qacc, const mjtNum* Ma);
 
-// Exact 1-D Newton line search from qacc along search (both nv) for the reduced primal
-// cost; Ma, Mv = M*search, jar and Jv = J*search are given. Returns the step and fills
-// the iteration's neval and lineslope.
-mjtNum sn_linesearch(mjData* d, const snCProblem* p, const mjtNum* qacc, const mjtNum* search,
-                     const mjtNum* Ma, const mjtNum* Mv, const mjtNum* jar,
-                     const mjtNum* Jv, mjSolverStat* stat);
+// Exact 1-D Newton line search along search (nv) for the reduced primal cost from the
+// point with Ma = M*qacc and jar = J*qacc - aref; Mv = M*search, Jv = J*search. Returns
+// the step and fills the iteration's neval and lineslope.
+mjtNum sn_linesearch(const snCProblem* p, const mjtNum* search, const mjtNum* Ma,
+                     const mjtNum* Mv, const mjtNum* jar, const mjtNum* Jv, mjSolverStat* stat);
 
 // Iterate of the primal solvers (CG, Newton): acceleration and the quantities the cost,
 // gradient and line search need, kept consistent by sn_primalInit / sn_primalStep.
@@ -108,7 +107,7 @@ void sn_primalInit(mjData* d, const snCProblem* p, snPrimal* x, int flg_hess);
 
 // Line search along search, step, re-evaluate, and fill stat (improvement, gradient,
 // nactive, nchange). Returns the step length (0: no progress possible).
-mjtNum sn_primalStep(mjData* d, const snCProblem* p, snPrimal* x, const mjtNum* search,
+mjtNum sn_primalStep(const snCProblem* p, snPrimal* x, const mjtNum* search,
                      mjSolverStat* stat);
 
 // Warm start, the chosen solver and noslip on one problem (the stack of d is scratch).
