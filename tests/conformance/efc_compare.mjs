@@ -4,7 +4,12 @@
 // contact's exclude flag, efc_address and mu.
 //
 //   node efc_compare.mjs --dump PATH/efc_dump [--seed N | --seeds N,M,...] [--tol T]
-//        [--key] [--steps K] [--oracle-contacts] [--opt NAME VALUE]... [--verbose] MODEL.xml...
+//        [--key] [--steps K] [--oracle-contacts] [--opt NAME VALUE]... [--verbose]
+//        [--list FILE] MODEL.xml...
+//
+// --list adds the models listed in FILE (one path a line, relative to the directory above
+// FILE's, as in ../shared/models/scope/*.txt; a relative FILE not found is looked for in
+// the shared corpus). Models either side cannot load are skipped.
 //
 // --oracle-contacts hands the oracle's contacts to Sinew in place of its own collision
 // detection, so the rows are compared even where the narrow phase still differs.
@@ -29,6 +34,23 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--verbose') opts.verbose = true;
   else if (a === '--oracle-contacts') opts.oracleContacts = true;
   else if (a === '--steps') opts.steps = parseInt(args[++i], 10);
+  else if (a === '--list') {
+    // a relative list is looked for as given, then in the shared corpus ($SINEW_SHARED_MODELS
+    // or <repo>/../shared/models, as run.mjs does)
+    const given = args[++i];
+    const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+    const list = [given, path.join(process.env.SINEW_SHARED_MODELS || '', given),
+      path.resolve(repo, '../shared/models', given)].find((f) => fs.existsSync(f));
+    if (!list) {
+      console.log(`SKIP: no model list ${given}`);
+      process.exit(77);
+    }
+    const base = path.dirname(path.dirname(path.resolve(list)));
+    for (const line of fs.readFileSync(list, 'utf8').split('\n')) {
+      const t = line.trim();
+      if (t && !t.startsWith('#')) opts.models.push(path.join(base, t));
+    }
+  }
   else if (a === '--opt') { opts.set.push([args[i + 1], parseFloat(args[i + 2])]); i += 2; }
   else opts.models.push(a);
 }
@@ -141,6 +163,7 @@ function compareModel(file, seed) {
   try {
     got = JSON.parse(execFileSync(opts.dump, dumpArgs, { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] }));
   } catch (e) {
+    if (/"error": "load failed"/.test(String(e.stdout))) return { skip: `sinew cannot load (${String(e.stderr).trim()})` };
     return { fail: [`efc_dump failed: ${String(e.stderr || e.message).trim()}`] };
   } finally {
     fs.rmSync(stateFile, { force: true });

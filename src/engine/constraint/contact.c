@@ -35,9 +35,8 @@ sn_efc_count sn_contact_count(const mjModel* m, mjData* d, int* mark) {
     c->efc_address = -1;
     if (c->dist >= c->includemargin) {
       c->exclude = 1;
-      continue;
     }
-    if (!contact_bodies(m, c, &b1, &b2)) {
+    if (c->exclude || !contact_bodies(m, c, &b1, &b2)) {
       continue;
     }
     // no dof moves either geom: nothing to constrain
