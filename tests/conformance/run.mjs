@@ -144,11 +144,13 @@ const SOLVE_OPTIONS = { tolerance: '1e-10', iterations: String(SOLVE_ITERATIONS)
 const SOLVERS = ['newton', 'cg', 'pgs'], CONES = ['pyramidal', 'elliptic'];
 
 // Models whose constraint results are known to differ, with the reason: { parts, why,
-// rowsTol, solutionTol, matrix }, parts among 'rows', 'solution', 'trajectory' (the latter two both
-// under REQUIRE_CONSTRAINTS.solution). Those parts are then reported instead of required;
-// with rowsTol the row values (EFC_ROW_VALUES), with solutionTol the solver runs, are still
-// required, at that relative and absolute tolerance. As with KNOWN_CONTACTS an entry fails as stale when its parts match
-// at the normal tolerance; entries whose parts are not yet required are ignored.
+// rowsTol, solutionTol, matrix }. parts: among 'rows', 'solution', 'trajectory' (the latter
+// two both under REQUIRE_CONSTRAINTS.solution); those parts are then reported instead of
+// required. rowsTol / solutionTol: the row values (EFC_ROW_VALUES) / the solver runs are
+// still required, at that relative and absolute tolerance. matrix: true when the
+// difference is in a solver or cone the model does not use itself (the entry then applies
+// to --matrix runs only). As with KNOWN_CONTACTS an entry fails as stale when its parts
+// match at the normal tolerance; entries whose parts are not yet required are ignored.
 //
 // The MPR pairs below agree with 3.3.8 in their contacts only within the 1e-6 geometry
 // tolerance (frames differ by ~1e-7), so the rows built on those frames (J, hence vel and
@@ -192,19 +194,6 @@ const KNOWN_CONSTRAINTS = {
   'gymnasium/point.xml': { parts: ['trajectory'],
     why: 'a sphere exactly on the plane (dist 0 up to round-off): in RK4 stages 3.3.8 has the ' +
          'contact with 4 rows where Sinew has none or excludes it' },
-  // Islands: 3.3.8 solves each island with its own stopping test, Sinew (no mj_island yet)
-  // one system; with --disable island on both sides these agree (measured).
-  'mujoco-model/replicate/particle.xml': { parts: ['solution', 'trajectory'],
-    why: 'islands: CG within 1.5e-6 instead of 1e-6, trajectories apart from step 1; both ' +
-         'agree with --disable island' },
-  // matrix: the entry applies to --matrix runs only (its difference is in a solver or cone
-  // the model does not use itself)
-  'tests/models/constraint_disable_limit.xml': { parts: ['solution'], matrix: true,
-    why: 'islands: CG/elliptic seed 1 qacc 1.2e-6 apart; agrees with --disable island' },
-  'tests/models/constraint_impratio.xml': { parts: ['solution'], matrix: true,
-    why: 'islands: CG/pyramidal qacc 3.5e-6 apart; agrees with --disable island' },
-  'tests/models/constraint_override.xml': { parts: ['solution'], matrix: true,
-    why: 'islands: CG/elliptic seed 1 qacc 6e-6 apart; agrees with --disable island' },
 };
 
 //---------------------------------- arguments -----------------------------------------------------
