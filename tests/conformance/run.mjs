@@ -34,8 +34,8 @@ const REPO = path.resolve(HERE, '../..');
 // smooth-dynamics outputs and the contacts (the collision stage: count, geoms,
 // geometry and mixed parameters, and their order). Contacts are required for project
 // models and, in shared mode, for the models of scope/collision.txt; the exclude flags
-// (set by the constraint stage), constraint forces, qacc and sensors are reported but
-// not required: they belong to later stages.
+// (set by the constraint stage) and sensors are reported but not required; the
+// constraint rows, forces and qacc are required as REQUIRE_CONSTRAINTS (below) says.
 const REQUIRED_FORWARD = [
   'qpos', 'qvel', 'ctrl', 'act', 'xpos', 'xquat', 'xipos', 'subtree_com', 'geom_xpos',
   'geom_xmat', 'site_xpos', 'M', 'qfrc_bias', 'qfrc_passive', 'actuator_length',
@@ -103,9 +103,8 @@ const TRAJECTORY_TOL = 1e-4;
 
 //---------------------------------- constraints ---------------------------------------------------
 
-// The constraint stage's requirements, off until the stage exists in Sinew. The lead
-// switches them on here (or a run with --require-constraints rows,solution) when the
-// assembly and solver branches land:
+// The constraint stage's requirements (on since assembly, solver, equality and island
+// landed; --require-constraints none turns them off for one run, e.g. to bisect):
 //   rows:     the efc rows after mj_forward (EFC_ROWS: counts, the same constraints in
 //             the same order, each contact's efc_address, and every row field) at the
 //             normal tolerance, with the model's own options.
@@ -118,7 +117,7 @@ const TRAJECTORY_TOL = 1e-4;
 // scope/constraint.txt; elsewhere, and while off, the same comparisons are printed as
 // "info". A model with a known contact difference (KNOWN_CONTACTS) has no constraint
 // requirement either: its contact rows follow its contacts.
-const REQUIRE_CONSTRAINTS = { rows: false, solution: false };
+const REQUIRE_CONSTRAINTS = { rows: true, solution: true };
 const EFC_ROW_VALUES = ['pos', 'margin', 'frictionloss', 'diagApprox', 'R', 'D', 'KBIP', 'vel',
   'aref'].map((f) => `efc.${f}`);
 const EFC_ROWS = [...['nefc', 'ne', 'nf', 'nl', 'rows', 'order', 'contact_efc_address']
