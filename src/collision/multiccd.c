@@ -8,8 +8,9 @@
 //
 // Other shapes, or a positive margin: the geoms are turned against each other by
 // +-1e-3 rad about each tangent axis of the contact frame around the contact point and
-// the solver is re-run; a new contact (witness points turned back, normal as found,
-// depth of the first contact) is added when it lies apart from the existing ones.
+// the solver is re-run; a new contact (midway between the witness points as found on the
+// turned geoms, normal as found, depth of the first contact) is added when it lies apart
+// from the existing ones.
 #include <math.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ typedef struct {
   int n;                  // 1 vertex, 2 edge, >= 3 face polygon
   mjtNum p[MAXPOLY][3];   // world points (faces: counter-clockwise about normal)
   mjtNum normal[3];       // face: outward unit normal (world)
+  int nplanes;            // faces of the shape whose planes pass through the point
 } feature_t;
 
 static int is_polytope(const sn_convex* s) {
@@ -94,6 +96,7 @@ static void box_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
       best = i;
     }
   }
+  f->nplanes = non;
   if (best >= 0 && (loc[best] >= 0 ? ld[best] : -ld[best]) >= facing) {
     box_face(f, s, best, loc[best] >= 0 ? 1 : -1);
     return;
@@ -172,6 +175,7 @@ static void mesh_feature(feature_t* f, const sn_convex* s, const mjtNum x[3],
     }
   }
   f->n = 1;
+  f->nplanes = nhit;
   sn_copy3(f->p[0], x);
   if (nhit == 0) {
     return;
@@ -340,6 +344,31 @@ static void plane_basis(plane_t* pl, const mjtNum n[3]) {
   sn_cross(pl->v, n, pl->u);
 }
 
+// Order of the two face-edge contacts (edge parameters t, ascending on entry). 3.3.8's
+// order follows its solver's internal simplex, which Sinew's solver does not reproduce;
+// oracle sweeps over box meshes give these rules, which it follows most of the time:
+// with one end clipped by the face, the clipped point comes first (about 83% of poses;
+// both ends clipped is a coin flip, kept ascending); with neither end clipped, the end
+// nearer the witness point w on the edge (at an edge's end vertex on a die: that vertex).
+static void edge_order(mjtNum t[2], const feature_t* edge, const mjtNum w[3]) {
+  int clip0 = t[0] > 0, clip1 = t[1] < 1;
+  int swap = 0;
+  if (clip0 != clip1) {
+    swap = clip1;
+  } else if (!clip0) {
+    mjtNum e[3], rel[3];
+    sn_sub3(e, edge->p[1], edge->p[0]);
+    sn_sub3(rel, w, edge->p[0]);
+    mjtNum ee = sn_dot3(e, e);
+    swap = ee > mjMINVAL && sn_dot3(rel, e) > 0.5 * ee;
+  }
+  if (swap) {
+    mjtNum tmp = t[0];
+    t[0] = t[1];
+    t[1] = tmp;
+  }
+}
+
 static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
                   const sn_ccd_result* r) {
   // b's face facing the normal (within LOOSE) anchors the patch and sets the normal;
@@ -355,7 +384,9 @@ static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
     feature(&fa, a, r->x1, n, LOOSE);
   } else {
     feature(&fa, a, r->x1, n, EXACT);
-    if (fa.n < 3) {
+    // a's face must hold the witness point in its interior: on one of the face's edges
+    // (the solver's answer paired an edge of a with b's edge) 3.3.8 keeps one contact
+    if (fa.n < 3 || (fb.n == 2 && fa.nplanes >= 2)) {
       return 1;
     }
   }
@@ -386,6 +417,7 @@ static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
     project(e0, &pl, edge->p[0]);
     project(e1, &pl, edge->p[1]);
     if (clip_segment(t, e0, e1, clip, nc)) {
+      edge_order(t, edge, face == &fa ? r->x2 : r->x1);
       // 3.3.8 shifts the edge points by half the depth against the normal whichever
       // shape the edge belongs to (found with the oracle)
       mjtNum shift = -half;
@@ -394,7 +426,7 @@ static int native(mjContact* con, const sn_convex* a, const sn_convex* b,
         sn_scl3(p, edge->p[0], 1 - t[k]);
         sn_addToScl3(p, edge->p[1], t[k]);
         make_contact(con + ncon++, &base, p, shift);
-        if (t[1] - t[0] < mjMINVAL) {
+        if (fabs(t[1] - t[0]) < mjMINVAL) {
           break;
         }
       }
@@ -454,14 +486,12 @@ static int legacy(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b) 
     if (!sn_convex_ccd(&r, m, &pa, &pb, 0)) {
       continue;
     }
-    // each witness point goes back with its own geom; the contact lies between them
-    mjtNum w1[3], w2[3], q1[3], q2[3], p[3];
-    sn_sub3(w1, r.x1, c);
-    sn_sub3(w2, r.x2, c);
-    sn_mulMatVec3(q1, R, w1);
-    sn_mulMatTVec3(q2, R, w2);
+    // the contact lies midway between the witness points as found on the turned geoms:
+    // 3.3.8 does not turn them back (found with the oracle: positions then agree to
+    // roundoff, where turning each back moved them by depth/2 * angle)
+    mjtNum p[3];
     for (int i = 0; i < 3; i++) {
-      p[i] = c[i] + 0.5 * (q1[i] + q2[i]);
+      p[i] = 0.5 * (r.x1[i] + r.x2[i]);
     }
     int dup = 0;
     for (int i = 0; i < ncon; i++) {

@@ -57,7 +57,7 @@ const KNOWN_CONTACTS = {
   'tests/models/collide_convex_cylinder_cylinder.xml': 'GJK/EPA: contact position differs by 7e-6',
   'tests/models/collide_convex_ellipsoid_box.xml': 'GJK/EPA: contact position differs by 1.7e-6',
   'tests/models/collide_convex_ellipsoid_mesh.xml': 'GJK/EPA: contact position differs by 1.6e-4',
-  'tests/models/collide_convex_multiccd_cylinder_box.xml': 'multiccd: contact positions differ by up to 4.3e-4',
+  'tests/models/collide_convex_multiccd_cylinder_box.xml': 'GJK/EPA: the first contact lies up to 3.3e-4 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it (they agree to roundoff when both solvers converge)',
   'tests/models/collide_mpr_multiccd_cylinder_box.xml': 'MPR + multiccd: seed 2 has 3 contacts where 3.3.8 has 5 (the cylinder normal rule keeps the radial normal 0.0154 from the cap, where 3.3.8 keeps MPR\'s)',
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating)',
   'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
@@ -66,13 +66,10 @@ const KNOWN_CONTACTS = {
   'mujoco-model/replicate/particle_free.xml': 'box-box: an edge-axis pair in another order (a roundoff sign picks the first corner)',
   'mujoco-model/replicate/particle_free2d.xml': 'box-box: 174 contacts where 3.3.8 has 177',
   'mujoco-model/replicate/stonehenge.xml': 'box-box: 243 contacts where 3.3.8 has 242',
-  'mujoco-test/benchmark/testdata/humanoid200.xml': 'capsule-box: 3 contacts where 3.3.8 has 4',
   'mujoco-test/engine/testdata/collision_box/boxbox_bad0.xml': 'box-box: edge axis, 6 contacts where 3.3.8 has 5',
   'mujoco-test/engine/testdata/frame.xml': 'box-box: a pair in another order (face axes of both boxes tie)',
   'mujoco-test/engine/testdata/collision_convex/capsule_mesh.xml': 'GJK/EPA: position differs by 1.2e-4',
-  'mujoco-test/engine/testdata/collision_convex/cylinder_box.xml': 'multiccd: positions differ by up to 6e-4',
-  'mujoco-test/engine/testdata/collision_convex/dice.xml': 'multiccd: the contacts of a pair differ and are in another order',
-  'mujoco-test/engine/testdata/collision_convex/perf/boxmesh.xml': 'multiccd: the contacts of a pair differ and are in another order',
+  'mujoco-test/engine/testdata/collision_convex/cylinder_box.xml': 'GJK/EPA: the first contact lies 8e-5 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it',
   'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'plane-mesh: 78 contacts ' +
     'where 3.3.8 has 62; its extra contacts are not the deepest vertex\'s hull neighbours (on ' +
     'round meshes they lie far from it, or there are none), box meshes agree',

@@ -285,6 +285,78 @@ static void test_multiccd_face_face(void** state) {
   mj_deleteModel(m);
 }
 
+// Box meshes, one edge-down on the other's top face (poses and contacts from the oracle).
+static void test_multiccd_face_edge(void** state) {
+  (void)state;
+  mjModel* m = load(
+      "<mujoco><option gravity='0 0 0'><flag multiccd='enable'/></option>"
+      "<asset><mesh name='box' scale='.025 .025 .025' vertex='-1 -1 -1  1 -1 -1  1 1 -1  "
+      "1 1 1  1 -1 1  -1 1 -1  -1 1 1  -1 -1 1'/></asset><worldbody>"
+      "<body><freejoint/><geom type='mesh' mesh='box'/></body>"
+      "<body><freejoint/><geom type='mesh' mesh='box'/></body>"
+      "</worldbody></mujoco>");
+  mjData* d = mj_makeData(m);
+  // the edge crosses one side of the face: the clipped point first, then the end inside
+  const mjtNum q1[14] = {0, 0, 0, 6.123233995736766e-17, 1, 0, 0,
+                         -0.025989465748886328, -0.004950841532531587, 0.058345469665336845,
+                         -0.02664317886012987, -0.08927988715202502, 0.9540729778798167,
+                         0.28471739611391444};
+  mju_copy(d->qpos, q1, 14);
+  mj_forward(m, d);
+  assert_int_equal(d->ncon, 2);
+  assert_float_equal(d->contact[0].dist, -1.2668321898e-3, 1e-12);
+  assert_float_equal(d->contact[0].pos[0], -0.0250000004, 1e-9);
+  assert_float_equal(d->contact[0].pos[1], -0.0121017293, 1e-9);
+  assert_float_equal(d->contact[1].pos[0], -0.0000857694, 1e-9);
+  assert_float_equal(d->contact[1].pos[1], -0.0073977080, 1e-9);
+  // the solver's witness lies where the edge crosses the face's side (an edge of the
+  // lower box): one contact
+  const mjtNum q2[14] = {0, 0, 0, 0.5000000000000001, 0.5, 0.5, -0.5,
+                         -0.002133250502931536, 0.026458797229667565, 0.057538404281014074,
+                         0.574294215760372, 0.07413096651791262, 0.7032102102523256,
+                         -0.4125362453702451};
+  mju_copy(d->qpos, q2, 14);
+  mj_forward(m, d);
+  assert_int_equal(d->ncon, 1);
+  assert_float_equal(d->contact[0].pos[0], 0.0135492388, 1e-9);
+  assert_float_equal(d->contact[0].pos[1], 0.0250000004, 1e-9);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// Legacy multiccd (a cylinder on a box): each added contact lies midway between the
+// witness points found with the geoms turned, not turned back (positions from the oracle,
+// with a tolerance tight enough that both solvers converge to the same points).
+static void test_multiccd_legacy_positions(void** state) {
+  (void)state;
+  mjModel* m = load(
+      "<mujoco><option gravity='0 0 0' ccd_tolerance='1e-12' ccd_iterations='500'>"
+      "<flag multiccd='enable'/></option><worldbody>"
+      "<body><freejoint/><geom type='box' size='1 1 .3'/></body>"
+      "<body><freejoint/><geom type='cylinder' size='.4 .03'/></body>"
+      "</worldbody></mujoco>");
+  mjData* d = mj_makeData(m);
+  const mjtNum q[14] = {0, 0, -0.3, 1, 0, 0, 0, 0.08964820291830611, 0.2173464479704138,
+                        0.050605477173601754, 0.998327509304124, 0.055304507835196075,
+                        0.016840296307696512, 0};
+  mju_copy(d->qpos, q, 14);
+  mj_forward(m, d);
+  const mjtNum pos[5][3] = {
+      {0.20437902819030712, -0.15943622317597356, -0.012682970753024785},
+      {0.19801472662959518, -0.16132426685332926, -0.012679780792396273},
+      {0.21064796455272322, -0.15746312490206471, -0.012679844365591927},
+      {0.20634111949051107, -0.15885866106933658, -0.012682679471411518},
+      {0.20247759619361144, -0.15998472577822639, -0.012682698846006648}};
+  assert_int_equal(d->ncon, 5);
+  for (int i = 0; i < 5; i++) {
+    for (int k = 0; k < 3; k++) {
+      assert_float_equal(d->contact[i].pos[k], pos[i][k], 1e-12);
+    }
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 //---------------------------------- mj_geomDistance -----------------------------------------------
 
 static void test_geom_distance(void** state) {
@@ -406,6 +478,8 @@ int main(void) {
       cmocka_unit_test(test_swap_flips_normal),
       cmocka_unit_test(test_rigid_motion_invariance),
       cmocka_unit_test(test_multiccd_face_face),
+      cmocka_unit_test(test_multiccd_face_edge),
+      cmocka_unit_test(test_multiccd_legacy_positions),
       cmocka_unit_test(test_geom_distance),
       cmocka_unit_test(test_random_pairs),
   };

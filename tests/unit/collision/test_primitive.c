@@ -530,6 +530,86 @@ static void test_box_pairs(void** state) {
   free_pair(&f);
 }
 
+// Capsule axis through a box (values from the oracle). Axis point inside the box between
+// the ends: the second contact lies a full box thickness deeper along the face the first is
+// pushed out through. Axis point outside while the axis crosses a face: one contact.
+static void test_capsule_box_through(void** state) {
+  (void)state;
+  mjContact con[mjMAXCONPAIR];
+  pair_fixture f = make_pair(mjGEOM_CAPSULE, "0.06 0.17", mjGEOM_BOX, "0.15 0.1 0.05");
+  mjtNum eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, zero[3] = {0, 0, 0}, mat[9];
+  set_pose(&f, 1, zero, eye);
+  mjtNum pos1[3] = {0.03574633598327637, -0.07463252544403076, -0.08026838302612305};
+  mjtNum q1[4] = {0.2745150603246469, -0.8626307816885767, 0.42486423259473277, 0};
+  mju_quat2Mat(mat, q1);
+  set_pose(&f, 0, pos1, mat);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  assert_float_equal(con[0].dist, -6.3610595286e-2, 1e-12);
+  assert_float_equal(con[1].dist, -1.0576597010e-2, 1e-12);
+  assert_float_equal(con[1].pos[0], -0.0010247384, 1e-10);
+  assert_float_equal(con[1].pos[1], -0.0947258320, 1e-10);
+  assert_float_equal(con[1].pos[2], 0.0496136667, 1e-10);
+  assert_float_equal(con[1].frame[1], 0.9973279600, 1e-10);
+  assert_float_equal(con[1].frame[2], -0.0730543643, 1e-10);
+  mjtNum pos2[3] = {0.1412100076675415, 0.00641864538192749, 0.024966955184936523};
+  mjtNum q2[4] = {0.6296524398712203, 0.719507226315338, 0.29299685364219935, 0};
+  mju_quat2Mat(mat, q2);
+  set_pose(&f, 0, pos2, mat);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 1);
+  assert_float_equal(con[0].dist, -5.9208118696e-2, 1e-12);
+  free_pair(&f);
+}
+
+// Capsule-box choices found with the oracle: with both ends inside the box, the first
+// contact is the -z end's; an end nearest a box edge, with the axis heading towards the
+// face most parallel to it, gets the same contact twice.
+static void test_capsule_box_ends(void** state) {
+  (void)state;
+  mjContact con[mjMAXCONPAIR];
+  mjtNum eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, zero[3] = {0, 0, 0}, mat[9];
+  pair_fixture f = make_pair(mjGEOM_CAPSULE, "0.09 0.1", mjGEOM_BOX, "0.08 0.2 0.12");
+  set_pose(&f, 1, zero, eye);
+  mjtNum pos1[3] = {-0.006215033531188964, 0.015444779396057129, -0.06231990337371827};
+  mjtNum q1[4] = {0.834194503352281, -0.5514699424884114, 0.0006581099219703124, 0};
+  mju_quat2Mat(mat, q1);
+  set_pose(&f, 0, pos1, mat);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 1);
+  assert_float_equal(con[0].dist, -1.0850400274e-1, 1e-11);
+  assert_float_equal(con[0].pos[1], -0.0765618596, 1e-10);
+  assert_float_equal(con[0].frame[2], 1, 1e-12);
+  free_pair(&f);
+
+  f = make_pair(mjGEOM_CAPSULE, "0.06 0.17", mjGEOM_BOX, "0.15 0.1 0.05");
+  set_pose(&f, 1, zero, eye);
+  mjtNum pos2[3] = {0.09550752639770507, -0.17324090003967285, 0.19896222352981568};
+  mjtNum q2[4] = {0.4304577734155767, -0.8100514153790596, 0.3981492305009345, 0};
+  mju_quat2Mat(mat, q2);
+  set_pose(&f, 0, pos2, mat);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  for (int i = 0; i < 2; i++) {
+    assert_float_equal(con[i].dist, -0.017868040333, 1e-11);
+    assert_float_equal(con[i].pos[0], 0.149198687, 1e-9);
+    assert_float_equal(con[i].frame[0], -0.0896923156, 1e-10);
+  }
+  free_pair(&f);
+
+  // an end nearest a box corner, heading away along its main direction but towards
+  // another face plane: repeated too
+  f = make_pair(mjGEOM_CAPSULE, "0.09 0.1", mjGEOM_BOX, "0.08 0.2 0.12");
+  set_pose(&f, 1, zero, eye);
+  mjtNum pos3[3] = {-0.16458696126937866, 0.13850677907466888, 0.18880567073822022};
+  mjtNum q3[4] = {0.7831199610517853, 0.437025154073888, -0.44241625344119623, 0};
+  mju_quat2Mat(mat, q3);
+  set_pose(&f, 0, pos3, mat);
+  assert_int_equal(collide(&f, 0, 1, 0, con), 2);
+  for (int i = 0; i < 2; i++) {
+    assert_float_equal(con[i].dist, -0.040886532201, 1e-11);
+    assert_float_equal(con[i].pos[2], 0.1007901412, 1e-9);
+    assert_float_equal(con[i].frame[2], -0.939666819, 1e-9);
+  }
+  free_pair(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_random_properties),
@@ -539,6 +619,8 @@ int main(void) {
     cmocka_unit_test(test_sphere_box_cylinder_inside),
     cmocka_unit_test(test_capsule_capsule),
     cmocka_unit_test(test_box_pairs),
+    cmocka_unit_test(test_capsule_box_through),
+    cmocka_unit_test(test_capsule_box_ends),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
