@@ -211,6 +211,12 @@ MJAPI void mj_forward(const mjModel* m, mjData* d);
 // mj_forward skipping stages already computed (skipstage: mjtStage).
 MJAPI void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor);
 
+// Inverse dynamics: the applied force qfrc_inverse that produces the given qacc.
+MJAPI void mj_inverse(const mjModel* m, mjData* d);
+
+// mj_inverse skipping stages already computed (skipstage: mjtStage).
+MJAPI void mj_inverseSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor);
+
 //---------------------------------- pipeline stages -----------------------------------------------
 
 // Position-dependent stages: kinematics, inertia, collision, constraints.
@@ -227,6 +233,18 @@ MJAPI void mj_fwdAcceleration(const mjModel* m, mjData* d);
 
 // Constrained acceleration (equals qacc_smooth when there are no constraints).
 MJAPI void mj_fwdConstraint(const mjModel* m, mjData* d);
+
+// Position-dependent stages of inverse dynamics (no islands, no dual-problem matrix).
+MJAPI void mj_invPosition(const mjModel* m, mjData* d);
+
+// Velocity-dependent stages of inverse dynamics.
+MJAPI void mj_invVelocity(const mjModel* m, mjData* d);
+
+// Constraint forces of the soft model at the given qacc, in closed form.
+MJAPI void mj_invConstraint(const mjModel* m, mjData* d);
+
+// Inverse dynamics on the forward result; the discrepancies go to d->solver_fwdinv.
+MJAPI void mj_compareFwdInv(const mjModel* m, mjData* d);
 
 // Semi-implicit Euler step, implicit in joint damping.
 MJAPI void mj_Euler(const mjModel* m, mjData* d);

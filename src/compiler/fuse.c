@@ -5,8 +5,8 @@
 // - Every body other than the world that has no joint and is not a mocap body is
 //   fused, including children of the world (their elements move to the world body).
 //   3.3.8 fuses bodies that other elements refer to by name as well (actuator body
-//   transmissions, camera/light targets, custom tuples): those references then fail
-//   to resolve, so such models are rejected by both.
+//   transmissions, camera/light targets, custom tuples, equality constraints): those
+//   references then fail to resolve, so such models are rejected by both.
 // - The elements of a fused body (geoms, sites, cameras, lights) move to the nearest
 //   kept ancestor with their poses composed; its child bodies are re-parented there
 //   with composed poses and keep their place in the depth-first body order.

@@ -341,7 +341,9 @@ void mj_step(const mjModel* m, mjData* d) {
   mj_checkVel(m, d);
   mj_forward(m, d);
   mj_checkAcc(m, d);
-  // forward-inverse comparison (mjENBL_FWDINV) goes here once inverse dynamics exist
+  if (SN_ENABLED(m, mjENBL_FWDINV)) {
+    mj_compareFwdInv(m, d);
+  }
 
   switch (m->opt.integrator) {
     case mjINT_EULER:
@@ -391,6 +393,9 @@ void mj_step2(const mjModel* m, mjData* d) {
   mj_fwdConstraint(m, d);
   // mj_sensorAcc goes here once sensors exist
   mj_checkAcc(m, d);
+  if (SN_ENABLED(m, mjENBL_FWDINV)) {
+    mj_compareFwdInv(m, d);
+  }
   integrate_single(m, d);
 
   sn_timerEnd(d, mjTIMER_STEP, tm);

@@ -125,14 +125,18 @@ int sn_xml_read(const sn_xml_node* root, sn_spec* spec, const mjVFS* vfs, char* 
     rd_section(&r, c);
   }
   rd_attach_finish(&r);
-  if (r.nreplicate && (SN_COUNT(spec, actuators) || SN_COUNT(spec, keys))) {
+  // 3.3.8 also suffixes every reference of an equality constraint (those of bodies
+  // outside the replicate too) and repeats the constraints with mismatched suffixes
+  if (r.nreplicate &&
+      (SN_COUNT(spec, actuators) || SN_COUNT(spec, keys) || SN_COUNT(spec, equalities))) {
     const sn_xml_node* at = root->child;
-    while (at && at->kind != SN_EL_ACTUATOR && at->kind != SN_EL_KEYFRAME) {
+    while (at && at->kind != SN_EL_ACTUATOR && at->kind != SN_EL_KEYFRAME &&
+           !(at->kind == SN_EL_EQUALITIES && at->child)) {
       at = at->next;
     }
     rd_fail(&r, at ? at : root, NULL,
-            "not yet supported: actuators or keyframes in a model that uses replicate "
-            "(MuJoCo 3.3.8 renames and repeats them inconsistently)");
+            "not yet supported: actuators, keyframes or equality constraints in a model "
+            "that uses replicate (MuJoCo 3.3.8 renames and repeats them inconsistently)");
   }
   return 0;
 }

@@ -4,12 +4,12 @@
 // contact's exclude flag, efc_address and mu.
 //
 //   node efc_compare.mjs --dump PATH/efc_dump [--seed N | --seeds N,M,...] [--tol T]
-//        [--key] [--oracle-contacts] [--opt NAME VALUE]... [--verbose] MODEL.xml...
+//        [--key] [--steps K] [--oracle-contacts] [--opt NAME VALUE]... [--verbose] MODEL.xml...
 //
 // --oracle-contacts hands the oracle's contacts to Sinew in place of its own collision
 // detection, so the rows are compared even where the narrow phase still differs.
 // The state is qpos0 (or keyframe 0) plus a small reproducible perturbation (seed 0:
-// none). Exit 0 when everything agrees within tol (relative to max(1, |value|)),
+// none), then K oracle steps (--steps: things fall into contact). Exit 0 when everything agrees within tol (relative to max(1, |value|)),
 // 1 otherwise, 77 when mujoco-js is missing.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { findMujocoJs, loadOracle, stageModel } from './probe.mjs';
 
 const args = process.argv.slice(2);
-const opts = { dump: null, seeds: [1], tol: 1e-9, key: false, verbose: false, oracleContacts: false, set: [], models: [] };
+const opts = { dump: null, seeds: [1], tol: 1e-9, key: false, verbose: false, oracleContacts: false, steps: 0, set: [], models: [] };
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--dump') opts.dump = args[++i];
@@ -28,6 +28,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--key') opts.key = true;
   else if (a === '--verbose') opts.verbose = true;
   else if (a === '--oracle-contacts') opts.oracleContacts = true;
+  else if (a === '--steps') opts.steps = parseInt(args[++i], 10);
   else if (a === '--opt') { opts.set.push([args[i + 1], parseFloat(args[i + 2])]); i += 2; }
   else opts.models.push(a);
 }
@@ -115,6 +116,7 @@ function compareModel(file, seed) {
   for (const [k, v] of opts.set) m.opt[enumSet[k]] = v;
   if (opts.key && m.nkey > 0) mj.mj_resetDataKeyframe(m, d, 0);
   perturb(m, d, seed);
+  for (let k = 0; k < opts.steps; k++) mj.mj_step(m, d);
   const stateFile = path.join(os.tmpdir(), `efc_state_${process.pid}.txt`);
   fs.writeFileSync(stateFile, [...A(d.qpos), ...A(d.qvel)].map((v) => v.toPrecision(17)).join(' '));
   mj.mj_forward(m, d);

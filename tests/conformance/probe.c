@@ -12,6 +12,8 @@
 //   --solver pgs|cg|newton  --cone pyramidal|elliptic  --jacobian dense|sparse|auto
 //   --iterations N  --tolerance T  --noslip N  --disable FLAG[,FLAG...] (repeatable;
 //   FLAG is an mjtDisableBit name without mjDSBL_, any case: island, warmstart, ...)
+// --advance N: after the perturbation, take N steps before printing (then mj_forward at
+//   that state), to look at the contacts and rows where a trajectory starts to differ
 // Exit status: 0 ok, 1 load failed (JSON {"error":..., "message":...}), 2 usage.
 // Uses only the public MuJoCo API.
 #include <math.h>
@@ -449,10 +451,10 @@ int main(int argc, char** argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: probe MODEL.xml [--seed N] [--steps K] [--key] [--solver pgs|cg|newton]\n"
                     "       [--cone pyramidal|elliptic] [--jacobian dense|sparse|auto] [--iterations N]\n"
-                    "       [--tolerance T] [--noslip N] [--disable FLAG[,FLAG...]]\n");
+                    "       [--tolerance T] [--noslip N] [--disable FLAG[,FLAG...]] [--advance N]\n");
     return 2;
   }
-  int seed = 1, steps = 20, usekey = 0;
+  int seed = 1, steps = 20, usekey = 0, advance = 0;
   Overrides ov = {-1, -1, -1, -1, -1, 0, 0, 0};
   for (int i = 2; i < argc; i++) {
     const char* a = argv[i];
@@ -468,6 +470,8 @@ int main(int argc, char** argv) {
       seed = atoi(v);
     } else if (!strcmp(a, "--steps")) {
       bad = (steps = parse_count(v)) < 0;
+    } else if (!strcmp(a, "--advance")) {
+      bad = (advance = parse_count(v)) < 0;
     } else if (!strcmp(a, "--solver")) {
       bad = (ov.solver = lookup(v, SOLVER_NAMES, 3)) < 0;
     } else if (!strcmp(a, "--cone")) {
@@ -519,6 +523,9 @@ int main(int argc, char** argv) {
     mj_resetDataKeyframe(m, d, 0);
   }
   perturb(m, d, &rng);
+  for (int k = 0; k < advance; k++) {
+    mj_step(m, d);
+  }
   mj_forward(m, d);
 
   putchar('{');

@@ -6,6 +6,7 @@
 //         overrides (applied to m.opt right after loading, exactly as probe.c does):
 //         --solver pgs|cg|newton  --cone pyramidal|elliptic  --jacobian dense|sparse|auto
 //         --iterations N  --tolerance T  --noslip N  --disable FLAG[,FLAG...] (repeatable)
+//         --advance N (N steps after the perturbation before printing, as probe.c)
 // module: import { loadOracle, probeModel } from './probe.mjs' (run.mjs keeps one
 //         WebAssembly instance for a whole corpus instead of one per model).
 //
@@ -316,7 +317,8 @@ function loadModel(mj, file) {
 
 // Probe one model: { model, forward, efc, steps } or { error, message }. overrides:
 // as parseOverride produces (the model's own options when empty).
-export function probeModel(mj, file, { seed = 1, steps = 20, key = false, overrides = {} } = {}) {
+export function probeModel(mj, file, { seed = 1, steps = 20, key = false, overrides = {},
+  advance = 0 } = {}) {
   file = path.resolve(file);
   stageModel(mj, file);
   const loaded = loadModel(mj, file);
@@ -327,6 +329,7 @@ export function probeModel(mj, file, { seed = 1, steps = 20, key = false, overri
   try {
     if (key && m.nkey > 0) mj.mj_resetDataKeyframe(m, d, 0);
     perturb(m, d, makeRng(seed));
+    for (let k = 0; k < advance; k++) mj.mj_step(m, d);
     mj.mj_forward(m, d);
     const model = modelSection(m);
     const forward = forwardSection(mj, m, d);
@@ -345,7 +348,7 @@ async function main() {
   if (args.length < 1) {
     console.error('usage: node probe.mjs MODEL.xml [--seed N] [--steps K] [--key] ' +
       '[--solver pgs|cg|newton] [--cone pyramidal|elliptic] [--jacobian dense|sparse|auto] ' +
-      '[--iterations N] [--tolerance T] [--noslip N] [--disable FLAG[,FLAG...]]');
+      '[--iterations N] [--tolerance T] [--noslip N] [--disable FLAG[,FLAG...]] [--advance N]');
     process.exit(2);
   }
   const opts = { seed: 1, steps: 20, key: false, overrides: {} };
@@ -355,6 +358,7 @@ async function main() {
       if (a === '--key') opts.key = true;
       else if (a === '--seed') opts.seed = parseInt(args[++i], 10);
       else if (a === '--steps') opts.steps = parseOverride({}, 'steps', args[++i]).steps;
+      else if (a === '--advance') opts.advance = parseOverride({}, 'steps', args[++i]).steps;
       else if (a.startsWith('--')) parseOverride(opts.overrides, a.slice(2), args[++i]);
       else throw new Error(`unknown argument '${a}'`);
     }

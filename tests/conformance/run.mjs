@@ -119,8 +119,10 @@ const TRAJECTORY_TOL = 1e-4;
 // "info". A model with a known contact difference (KNOWN_CONTACTS) has no constraint
 // requirement either: its contact rows follow its contacts.
 const REQUIRE_CONSTRAINTS = { rows: false, solution: false };
-const EFC_ROWS = ['nefc', 'ne', 'nf', 'nl', 'rows', 'order', 'contact_efc_address', 'pos', 'margin',
-  'frictionloss', 'diagApprox', 'R', 'D', 'KBIP', 'vel', 'aref'].map((f) => `efc.${f}`);
+const EFC_ROW_VALUES = ['pos', 'margin', 'frictionloss', 'diagApprox', 'R', 'D', 'KBIP', 'vel',
+  'aref'].map((f) => `efc.${f}`);
+const EFC_ROWS = [...['nefc', 'ne', 'nf', 'nl', 'rows', 'order', 'contact_efc_address']
+  .map((f) => `efc.${f}`), ...EFC_ROW_VALUES];
 const SOLUTION_FIELDS = ['forward.qfrc_constraint', 'forward.qacc', 'efc.force'];
 // Reported, never required: the solver's path (iterations, islands) and the active set.
 const SOLUTION_INFO = ['efc.state', 'efc.solver_niter', 'efc.nisland'];
@@ -141,12 +143,68 @@ const SOLVE_ITERATIONS = 1000;
 const SOLVE_OPTIONS = { tolerance: '1e-10', iterations: String(SOLVE_ITERATIONS) };
 const SOLVERS = ['newton', 'cg', 'pgs'], CONES = ['pyramidal', 'elliptic'];
 
-// Models whose constraint results are known to differ, with the reason: { parts, why },
-// parts among 'rows', 'solution', 'trajectory' (the latter two both under
-// REQUIRE_CONSTRAINTS.solution). Those parts are then reported instead of required. As with
-// KNOWN_CONTACTS an entry fails as stale when its parts do match; entries whose parts are
-// not yet required are ignored.
+// Models whose constraint results are known to differ, with the reason: { parts, why,
+// rowsTol, solutionTol, matrix }, parts among 'rows', 'solution', 'trajectory' (the latter two both
+// under REQUIRE_CONSTRAINTS.solution). Those parts are then reported instead of required;
+// with rowsTol the row values (EFC_ROW_VALUES), with solutionTol the solver runs, are still
+// required, at that relative and absolute tolerance. As with KNOWN_CONTACTS an entry fails as stale when its parts match
+// at the normal tolerance; entries whose parts are not yet required are ignored.
+//
+// The MPR pairs below agree with 3.3.8 in their contacts only within the 1e-6 geometry
+// tolerance (frames differ by ~1e-7), so the rows built on those frames (J, hence vel and
+// aref) agree to ~1e-6 relative, not 1e-9; measured against the assembly and solver branches.
 const KNOWN_CONSTRAINTS = {
+  'tests/models/collide_mpr_capsule_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
+    why: 'MPR contact frame within 1e-6: efc vel/aref differ by up to 1.8e-6 relative' },
+  'tests/models/collide_mpr_ellipsoid_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
+    why: 'MPR contact frame within 1e-6: efc vel/aref differ by ~1e-6 relative' },
+  'tests/models/collide_mpr_hfield_ellipsoid.xml': { parts: ['rows', 'solution'], rowsTol: 1e-5,
+    solutionTol: 1e-5, why: 'MPR contact frame within 1e-6: efc vel/aref differ by up to ' +
+    '2.2e-6 relative, qacc by 2.2e-6 (seed 2)' },
+  'tests/models/collide_mpr_margin_ellipsoid_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
+    why: 'MPR contact frame within 1e-6: efc vel/aref differ by ~1e-6 relative' },
+  // Trajectories that leave the oracle's at one step through a collision difference: the
+  // states agree to 1e-9 up to that step (probe --advance N shows the contacts there).
+  'tests/models/collide_box_box.xml': { parts: ['trajectory'],
+    why: 'seed 2: after 8 steps (state equal to 1e-9) box-box gives 3 contacts, 3.3.8 2' },
+  'tests/models/collide_mpr_box_mesh.xml': { parts: ['trajectory'],
+    why: 'seed 1: after 5 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
+  'tests/models/collide_mpr_capsule_cylinder.xml': { parts: ['trajectory'],
+    why: 'seed 2: after 15 steps (state equal to 1e-9) MPR gives another contact normal' },
+  'tests/models/collide_mpr_multiccd_box_mesh.xml': { parts: ['trajectory'],
+    why: 'seed 2: after 7 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
+  'tests/models/collide_mpr_multiccd_capsule_cylinder.xml': { parts: ['trajectory'],
+    why: 'seed 2: after 10 steps (state equal to 1e-9) MPR gives another contact normal' },
+  // Parent-child contacts (filterparent off, or a welded child) have diagApprox ~4e-14, so
+  // R = 2e-15 and efc_force ~2e17: qfrc_constraint = J'f then carries a round-off of
+  // ~2e17 * 2.2e-16 = 40 in entries of size 45-150 (measured: 146 vs 144, 46.6 vs 44.6);
+  // qacc and efc_force agree.
+  'tests/models/contact_filterparent.xml': { parts: ['solution'],
+    why: 'efc_force ~2e17 on parent-child contacts: qfrc_constraint round-off ~40 (146 vs 144)' },
+  'tests/models/contact_filterparent_off.xml': { parts: ['solution'],
+    why: 'efc_force ~2e17 on parent-child contacts: qfrc_constraint round-off ~40 (46.6 vs 44.6)' },
+  'mujoco-test/engine/testdata/collisions.xml': { parts: ['solution'],
+    why: 'efc_force ~9e17 (R = 2e-15 rows): qfrc_constraint round-off ~200 (-9216 vs -9088)' },
+  'mujoco-test/user/testdata/frame1.xml': { parts: ['solution'],
+    why: 'efc_force ~3e17 (R = 2e-15 rows): qfrc_constraint round-off (2 vs 0)' },
+  'mujoco-test/engine/testdata/collision_convex/stacked_boxes.xml': { parts: ['trajectory'],
+    why: 'seed 2: after 10 steps (state equal to 1e-9) contact 14 (geoms 4, 6) lies 0.01 elsewhere' },
+  'gymnasium/point.xml': { parts: ['trajectory'],
+    why: 'a sphere exactly on the plane (dist 0 up to round-off): in RK4 stages 3.3.8 has the ' +
+         'contact with 4 rows where Sinew has none or excludes it' },
+  // Islands: 3.3.8 solves each island with its own stopping test, Sinew (no mj_island yet)
+  // one system; with --disable island on both sides these agree (measured).
+  'mujoco-model/replicate/particle.xml': { parts: ['solution', 'trajectory'],
+    why: 'islands: CG within 1.5e-6 instead of 1e-6, trajectories apart from step 1; both ' +
+         'agree with --disable island' },
+  // matrix: the entry applies to --matrix runs only (its difference is in a solver or cone
+  // the model does not use itself)
+  'tests/models/constraint_disable_limit.xml': { parts: ['solution'], matrix: true,
+    why: 'islands: CG/elliptic seed 1 qacc 1.2e-6 apart; agrees with --disable island' },
+  'tests/models/constraint_impratio.xml': { parts: ['solution'], matrix: true,
+    why: 'islands: CG/pyramidal qacc 3.5e-6 apart; agrees with --disable island' },
+  'tests/models/constraint_override.xml': { parts: ['solution'], matrix: true,
+    why: 'islands: CG/elliptic seed 1 qacc 6e-6 apart; agrees with --disable island' },
 };
 
 //---------------------------------- arguments -----------------------------------------------------
@@ -295,12 +353,17 @@ async function checkModel(oracle, opts, file, req, knownFields = null) {
     const loose = [];
     for (const [f, tol] of Object.entries(knownFields ? knownFields.fields : {})) {
       for (const sec of ['model', 'forward']) {
-        if (only.delete(`${sec}.${f}`) && tol !== null) loose.push({ name: `${sec}.${f}`, tol });
+        if (only.delete(`${sec}.${f}`) && tol !== null) loose.push({ name: `${sec}.${f}`, tol, atol: opts.atol });
+      }
+    }
+    if (req.rows && req.rowsTol) {
+      for (const f of EFC_ROW_VALUES) {
+        if (only.delete(f)) loose.push({ name: f, tol: req.rowsTol, atol: req.rowsTol });
       }
     }
     const cmp = compareProbes(cand, ref, { rtol: opts.rtol, atol: opts.atol, only });
-    for (const { name, tol } of loose) {
-      const c = compareProbes(cand, ref, { rtol: tol, atol: opts.atol, only: new Set([name]) });
+    for (const { name, tol, atol } of loose) {
+      const c = compareProbes(cand, ref, { rtol: tol, atol, only: new Set([name]), sections: ['model', 'forward', 'efc'] });
       if (c.failed) {
         cmp.failed += c.failed;
         cmp.failures.push(...c.failures);
@@ -349,6 +412,10 @@ async function checkModel(oracle, opts, file, req, knownFields = null) {
         why = ` (tolerance ${tol.toExponential(1)}: the oracle's ${variant.solver} is ` +
           `${eps.toExponential(1)} from the exact solution)`;
       }
+      if (req.solutionTol > tol) {
+        tol = req.solutionTol;
+        why = ` (tolerance ${tol.toExponential(1)}: known difference)`;
+      }
       const sol = compareProbes(vcand, vref, { rtol: tol, atol: tol,
         only: new Set(SOLUTION_FIELDS), sections: ['forward', 'efc'] });
       if (req.solution && converged) {
@@ -387,6 +454,7 @@ function relativeDistance(a, b, fields) {
 // What a model must match: contacts (when in scope and not a known difference) and the
 // constraint parts switched on in opts.require, less those its KNOWN_CONSTRAINTS entry names.
 function requirements(opts, contactsInScope, knownContact, knownConstraint) {
+  if (knownConstraint && knownConstraint.matrix && !opts.matrix) knownConstraint = null;
   const contacts = contactsInScope && !knownContact;
   // a known contact difference carries over to the contact rows and everything after them
   const on = !knownContact;
@@ -396,6 +464,15 @@ function requirements(opts, contactsInScope, knownContact, knownConstraint) {
   const excused = (knownConstraint ? knownConstraint.parts : []).filter((p) => req[p]);
   const relaxed = { ...req };
   for (const p of excused) relaxed[p] = false;
+  // rows within a looser tolerance rather than not at all
+  if (excused.includes('rows') && knownConstraint.rowsTol) {
+    relaxed.rows = true;
+    relaxed.rowsTol = knownConstraint.rowsTol;
+  }
+  if (excused.includes('solution') && knownConstraint.solutionTol) {
+    relaxed.solution = true;
+    relaxed.solutionTol = knownConstraint.solutionTol;
+  }
   return { req, relaxed, excused };
 }
 
@@ -420,8 +497,10 @@ async function checkWithKnown(oracle, opts, file, contactsInScope, known, knownF
 
 function knownConstraintLine(opts, contactsInScope, known, entry) {
   const active = requirements(opts, contactsInScope, known, entry).excused.length > 0;
+  const inactive = entry.matrix && !opts.matrix ? 'applies to --matrix runs only'
+    : 'those parts are not required';
   return `  known constraint difference (${entry.parts.join(', ')}): ${entry.why}` +
-    `${active ? '' : ' (inactive: those parts are not required)'}`;
+    `${active ? '' : ` (inactive: ${inactive})`}`;
 }
 
 const requiredParts = (opts) => ['rows', 'solution'].filter((p) => opts.require[p]).join(', ') || 'none';

@@ -196,6 +196,12 @@ static int allocate_rows(const mjModel* m, mjData* d, int nefc, int nJ) {
   ALLOC(efc_b, nN);
   ALLOC(efc_state, nI);
   ALLOC(efc_force, nN);
+  // the dual solvers (PGS, noslip) work on A + R, stored dense by mj_projectConstraint
+  d->efc_AR = NULL;
+  d->efc_AR_rownnz = d->efc_AR_rowadr = d->efc_AR_colind = NULL;
+  if (mj_isDual(m) && nefc) {
+    ALLOC(efc_AR, sizeof(mjtNum) * n * n);
+  }
 #undef ALLOC
   return 1;
 }

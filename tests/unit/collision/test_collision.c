@@ -206,7 +206,7 @@ static void test_flags_and_frames(void** state) {
                        f[0] * f[4] - f[1] * f[3]};
     assert_vec_equal(cross, f + 6, 3, 1e-12);
     assert_near(c->includemargin, 0, 0);
-    assert_int_equal(c->efc_address, -1);
+    assert_true(c->efc_address >= 0);  // every contact got constraint rows
   }
   m->opt.disableflags |= mjDSBL_CONTACT;
   mj_forward(m, d);
