@@ -189,6 +189,9 @@ const KNOWN_CONSTRAINTS = {
     why: 'efc_force ~9e17 (R = 2e-15 rows): qfrc_constraint round-off ~200 (-9216 vs -9088)' },
   'mujoco-test/user/testdata/frame1.xml': { parts: ['solution'],
     why: 'efc_force ~3e17 (R = 2e-15 rows): qfrc_constraint round-off (2 vs 0)' },
+  'mujoco-test/engine/testdata/collision_convex/perf/boxmesh.xml': { parts: ['trajectory'],
+    why: 'seed 2 key: after 6 steps (state equal to 1e-13) multiccd face-edge pair (52, 53) keeps ' +
+         'its one contact 0.0096 further along the edge than 3.3.8 (same depth)' },
   'mujoco-test/engine/testdata/collision_convex/stacked_boxes.xml': { parts: ['trajectory'],
     why: 'seed 2: after 10 steps (state equal to 1e-9) contact 14 (geoms 4, 6) lies 0.01 elsewhere' },
   // CG (the model uses Newton): Sinew's CG stops at 139 iterations where 3.3.8's takes 157
