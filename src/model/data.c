@@ -172,6 +172,21 @@ mjData* mj_copyData(mjData* dest, const mjModel* m, const mjData* src) {
   return dest;
 }
 
+//---------------------------------- arena bottom --------------------------------------------------
+
+void* sn_arena_alloc(mjData* d, size_t bytes) {
+  size_t start = sn_align(d->parena);
+  size_t top = (size_t)d->narena - d->pstack;
+  if (start > top || sn_align(bytes ? bytes : 1) > top - start) {
+    return NULL;
+  }
+  d->parena = start + sn_align(bytes ? bytes : 1);
+  if ((mjtSize)(d->parena + d->pstack) > d->maxuse_arena) {
+    d->maxuse_arena = (mjtSize)(d->parena + d->pstack);
+  }
+  return (char*)d->arena + start;
+}
+
 //---------------------------------- stack ---------------------------------------------------------
 
 // The stack grows down from the end of the arena; pstack counts its bytes. Each

@@ -20,4 +20,8 @@ size_t sn_data_buffersize(const mjModel* m);
 // mj_makeData that returns NULL instead of calling mju_error when memory is short.
 mjData* sn_data_make_try(const mjModel* m);
 
+// Bump-allocate bytes (64-byte aligned) at the arena's bottom, above the contacts and
+// constraint rows already there; NULL, with nothing changed, when it would reach the stack.
+void* sn_arena_alloc(mjData* d, size_t bytes);
+
 #endif  // SINEW_MODEL_MODEL_H_

@@ -10,6 +10,7 @@
 #include "engine/com.h"
 #include "engine/constraint/constraint.h"
 #include "math/inline.h"
+#include "model/model.h"
 
 //---------------------------------- column sets -----------------------------------------------------
 
@@ -154,26 +155,13 @@ void sn_efc_setR(mjData* d, int i, mjtNum R) {
 
 //---------------------------------- arena -----------------------------------------------------------
 
-// Bump-allocate from the arena bottom; NULL when it would run into the stack.
-static void* arena_alloc(mjData* d, size_t bytes) {
-  size_t start = sn_align(d->parena);
-  size_t end = start + sn_align(bytes ? bytes : 1);
-  if (end > (size_t)d->narena - d->pstack) {
-    return NULL;
-  }
-  d->parena = end;
-  if ((mjtSize)(d->parena + d->pstack) > d->maxuse_arena) {
-    d->maxuse_arena = (mjtSize)(d->parena + d->pstack);
-  }
-  return (char*)d->arena + start;
-}
 
 // Lay out the per-row arrays; 0 when the arena is too small.
 static int allocate_rows(const mjModel* m, mjData* d, int nefc, int nJ) {
   size_t n = (size_t)nefc;
   size_t nI = sizeof(int) * n, nN = sizeof(mjtNum) * n;
 #define ALLOC(field, bytes)                           \
-  if (!(d->field = arena_alloc(d, (bytes)))) {        \
+  if (!(d->field = sn_arena_alloc(d, (bytes)))) {        \
     return 0;                                         \
   }
   ALLOC(efc_type, nI);

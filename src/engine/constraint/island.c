@@ -19,23 +19,10 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/constraint/island.h"
+#include "model/model.h"
 
 //---------------------------------- arena -----------------------------------------------------------
 
-// Bump allocation at the bottom of the arena, above the contacts and rows; NULL when
-// it would run into the stack.
-static void* arena_alloc(mjData* d, size_t bytes) {
-  size_t start = (d->parena + 63) & ~(size_t)63;
-  size_t top = (size_t)d->narena - d->pstack;
-  if (start > top || bytes > top - start) {
-    return NULL;
-  }
-  d->parena = start + bytes;
-  if ((mjtSize)(d->pstack + d->parena) > d->maxuse_arena) {
-    d->maxuse_arena = (mjtSize)(d->pstack + d->parena);
-  }
-  return (char*)d->arena + start;
-}
 
 //---------------------------------- trees of a row --------------------------------------------------
 
@@ -177,7 +164,7 @@ static int discover(const mjModel* m, const mjData* d, int* tree_island, int* ef
 
 #define ALLOC(field, type, n)                                   \
   do {                                                          \
-    d->field = (type*)arena_alloc(d, sizeof(type) * (size_t)(n)); \
+    d->field = (type*)sn_arena_alloc(d, sizeof(type) * (size_t)(n)); \
     if (!d->field) {                                            \
       goto full;                                                \
     }                                                           \

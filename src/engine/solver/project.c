@@ -10,6 +10,7 @@
 
 #include "base/memory.h"
 #include "engine/solver/solver.h"
+#include "model/model.h"
 
 //---------------------------------- dense -------------------------------------------------------
 
@@ -76,19 +77,6 @@ mjtNum sn_cpDualCost(const snCProblem* p, const mjtNum* force, const mjtNum* b, 
 
 //---------------------------------- sparse ------------------------------------------------------
 
-// Bump-allocate from the arena bottom (above the constraint rows); NULL when full.
-static void* arena_alloc(mjData* d, size_t bytes) {
-  size_t start = sn_align(d->parena);
-  size_t end = start + sn_align(bytes ? bytes : 1);
-  if (end > (size_t)d->narena - d->pstack) {
-    return NULL;
-  }
-  d->parena = end;
-  if ((mjtSize)(d->parena + d->pstack) > d->maxuse_arena) {
-    d->maxuse_arena = (mjtSize)(d->parena + d->pstack);
-  }
-  return (char*)d->arena + start;
-}
 
 // Ancestor closure of row i's columns, ascending, into cols (mark is nv zeros, restored).
 static int row_closure(const mjModel* m, const mjData* d, int i, int* mark, int* cols) {
@@ -204,10 +192,10 @@ static int project_sparse(const mjModel* m, mjData* d) {
       nA += cnt;
     }
     if (pass == 0) {
-      d->efc_AR_rownnz = arena_alloc(d, sizeof(int) * nefc);
-      d->efc_AR_rowadr = arena_alloc(d, sizeof(int) * nefc);
-      d->efc_AR_colind = arena_alloc(d, sizeof(int) * nA);
-      d->efc_AR = arena_alloc(d, sizeof(mjtNum) * nA);
+      d->efc_AR_rownnz = sn_arena_alloc(d, sizeof(int) * nefc);
+      d->efc_AR_rowadr = sn_arena_alloc(d, sizeof(int) * nefc);
+      d->efc_AR_colind = sn_arena_alloc(d, sizeof(int) * nA);
+      d->efc_AR = sn_arena_alloc(d, sizeof(mjtNum) * nA);
       if (!d->efc_AR_rownnz || !d->efc_AR_rowadr || !d->efc_AR_colind || !d->efc_AR) {
         mj_freeStack(d);
         return 0;
@@ -236,7 +224,7 @@ void mj_projectConstraint(const mjModel* m, mjData* d) {
   } else {
     size_t n = (size_t)d->nefc * d->nefc;
     d->efc_AR_rownnz = d->efc_AR_rowadr = d->efc_AR_colind = NULL;
-    d->efc_AR = arena_alloc(d, sizeof(mjtNum) * n);
+    d->efc_AR = sn_arena_alloc(d, sizeof(mjtNum) * n);
     ok = d->efc_AR != NULL;
     if (ok) {
       snCProblem p;
