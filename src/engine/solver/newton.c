@@ -34,6 +34,10 @@ typedef struct {
   mjtNum* L;
   int size;
   int dense;
+  int* col_a;      // (nv) scratch of add_rows: non-zero columns and values of two rows
+  int* col_b;
+  mjtNum* val_a;
+  mjtNum* val_b;
 } snHess;
 
 static inline mjtNum* hess_at(const snHess* h, int i, int j) {
@@ -46,6 +50,10 @@ static void hess_init(mjData* d, const snCProblem* p, snHess* h) {
   h->first = mj_stackAllocInt(d, nv);
   h->adr = mj_stackAllocInt(d, nv);
   h->dense = !p->sparse;
+  h->col_a = mj_stackAllocInt(d, nv);
+  h->col_b = mj_stackAllocInt(d, nv);
+  h->val_a = mj_stackAllocNum(d, nv);
+  h->val_b = mj_stackAllocNum(d, nv);
   for (int i = 0; i < nv; i++) {
     h->first[i] = h->dense ? 0 : p->M_colind[p->M_rowadr[i]];
   }
@@ -79,29 +87,68 @@ static void hess_init(mjData* d, const snCProblem* p, snHess* h) {
   h->L = mj_stackAllocNum(d, h->size);
 }
 
+// The non-zero entries of row r of J: columns (ascending) into col, values into val.
+// Structural and numerical zeros contribute nothing to J'*D*J, so the Hessian products
+// only ever visit these.
+static int row_nonzeros(const snCProblem* p, int r, int* col, mjtNum* val) {
+  int n = 0;
+  if (p->sparse) {
+    const mjtNum* J = p->J + p->J_rowadr[r];
+    const int* c = p->J_colind + p->J_rowadr[r];
+    for (int k = 0; k < p->J_rownnz[r]; k++) {
+      if (J[k] != 0) {
+        col[n] = c[k];
+        val[n++] = J[k];
+      }
+    }
+  } else {
+    const mjtNum* J = p->J + (size_t)r * p->nv;
+    for (int k = 0; k < p->nv; k++) {
+      if (J[k] != 0) {
+        col[n] = k;
+        val[n++] = J[k];
+      }
+    }
+  }
+  return n;
+}
+
 // H += scl * (J_a*J_b' + J_b*J_a') (a != b) or scl * J_a*J_a' (a == b), lower triangle:
 // each product J_a(i)*J_b(j) lands once, on the diagonal twice when the rows differ.
+// Terms land in the order of a loop over all columns (x outer, y inner), so skipping
+// the zeros leaves every sum unchanged.
 static void add_rows(snHess* h, const snCProblem* p, int ra, int rb, mjtNum scl) {
-  int nv = p->nv;
-  int na = p->sparse ? p->J_rownnz[ra] : nv, nb = p->sparse ? p->J_rownnz[rb] : nv;
-  const mjtNum* Ja = p->sparse ? p->J + p->J_rowadr[ra] : p->J + (size_t)ra * nv;
-  const mjtNum* Jb = p->sparse ? p->J + p->J_rowadr[rb] : p->J + (size_t)rb * nv;
-  const int* ca = p->sparse ? p->J_colind + p->J_rowadr[ra] : NULL;
-  const int* cb = p->sparse ? p->J_colind + p->J_rowadr[rb] : NULL;
+  int* ca = h->col_a;
+  mjtNum* Ja = h->val_a;
+  int na = row_nonzeros(p, ra, ca, Ja);
+  if (ra == rb) {
+    for (int x = 0; x < na; x++) {
+      mjtNum va = scl * Ja[x];
+      if (va == 0) {
+        continue;
+      }
+      int i = ca[x];
+      mjtNum* Li = h->L + h->adr[i] - h->first[i];
+      // columns ascend: the lower triangle of row i is y <= x
+      for (int y = 0; y <= x; y++) {
+        Li[ca[y]] += va * Ja[y];
+      }
+    }
+    return;
+  }
+  int* cb = h->col_b;
+  mjtNum* Jb = h->val_b;
+  int nb = row_nonzeros(p, rb, cb, Jb);
   for (int x = 0; x < na; x++) {
     mjtNum va = scl * Ja[x];
     if (va == 0) {
       continue;
     }
-    int i = ca ? ca[x] : x;
+    int i = ca[x];
     for (int y = 0; y < nb; y++) {
-      int j = cb ? cb[y] : y;
+      int j = cb[y];
       mjtNum v = va * Jb[y];
-      if (ra == rb) {
-        if (i >= j) {
-          *hess_at(h, i, j) += v;
-        }
-      } else if (i == j) {
+      if (i == j) {
         *hess_at(h, i, i) += 2 * v;
       } else {
         *hess_at(h, i > j ? i : j, i > j ? j : i) += v;
