@@ -133,7 +133,19 @@ void sn_efc_push(sn_efc* b, int type, int id, const mjtNum* row, const sn_efc_pa
 
   // friction rows have no residual: their impedance is d(0) and they get no spring
   mjtNum imp, impP, K, B;
-  sn_impedance(p->solimp, p->friction ? 0 : p->pos - p->margin, &imp, &impP);
+  mjtNum r = p->friction ? 0 : p->pos - p->margin;
+  if (b->imp_valid && memcmp(&r, &b->imp_r, sizeof r) == 0 &&
+      memcmp(p->solimp, b->imp_solimp, sizeof b->imp_solimp) == 0) {
+    imp = b->imp;
+    impP = b->impP;
+  } else {
+    sn_impedance(p->solimp, r, &imp, &impP);
+    memcpy(b->imp_solimp, p->solimp, sizeof b->imp_solimp);
+    b->imp_r = r;
+    b->imp = imp;
+    b->impP = impP;
+    b->imp_valid = 1;
+  }
   sn_stiffness_damping(m, p->solref, p->solimp, p->friction, &K, &B);
   mjtNum* kbip = d->efc_KBIP + 4 * i;
   kbip[0] = K;
@@ -264,7 +276,7 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
   }
 
   mj_markStack(d);
-  sn_efc b = {m, d, sparse, 0, 0, NULL, 0, NULL, NULL};
+  sn_efc b = {.m = m, .d = d, .sparse = sparse};
   size_t nv1 = (size_t)(nv ? nv : 1);
   b.chain = mj_stackAllocInt(d, nv1);
   b.mark = mj_stackAllocInt(d, nv1);

@@ -22,6 +22,9 @@ typedef struct {
   int nchain;
   mjtNum* jac;     // (6 x nv) scratch: translation then rotation rows of a difference Jacobian
   int* mark;       // (nv) scratch flags, all zero between uses
+  // the last impedance computed: the rows of one contact share their argument
+  int imp_valid;
+  mjtNum imp_solimp[mjNIMP], imp_r, imp, impP;
 } sn_efc;
 
 // Row-counting results of one constraint kind.
