@@ -25,8 +25,11 @@ void sn_solveCG(mjData* d, const snCProblem* p) {
     mju_copy(grad_old, x.grad, nv);
     mju_copy(Mgrad_old, Mgrad, nv);
     mjtNum alpha = sn_primalStep(p, &x, search, stat);
+    if (alpha == 0) {
+      break;  // no descent (e.g. already at the optimum): not an iteration, as 3.3.8 counts
+    }
     iter++;
-    if (alpha == 0 || stat->improvement < p->tolerance || stat->gradient < p->tolerance) {
+    if (stat->improvement < p->tolerance || stat->gradient < p->tolerance) {
       break;
     }
 

@@ -291,8 +291,11 @@ void sn_solveNewton(mjData* d, const snCProblem* p) {
     mjSolverStat* stat = iter < mjNSOLVER ? p->stat + iter : &dummy;
     *stat = (mjSolverStat){0};
     mjtNum alpha = sn_primalStep(p, &x, search, stat);
+    if (alpha == 0) {
+      break;  // no descent (e.g. already at the optimum): not an iteration, as 3.3.8 counts
+    }
     iter++;
-    if (alpha == 0 || stat->improvement < p->tolerance || stat->gradient < p->tolerance) {
+    if (stat->improvement < p->tolerance || stat->gradient < p->tolerance) {
       break;
     }
 
