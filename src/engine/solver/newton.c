@@ -157,21 +157,66 @@ static void add_rows(snHess* h, const snCProblem* p, int ra, int rb, mjtNum scl)
   }
 }
 
-// Cholesky within the envelope (fill stays inside it).
+// mju_dot's exact arithmetic (four interleaved partial sums, then the tail), inlined so
+// that two rows' entries can be computed side by side.
+static inline mjtNum dot_inl(const mjtNum* a, const mjtNum* b, int n) {
+  mjtNum s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int i = 0;
+  for (; i + 3 < n; i += 4) {
+    s0 += a[i] * b[i];
+    s1 += a[i + 1] * b[i + 1];
+    s2 += a[i + 2] * b[i + 2];
+    s3 += a[i + 3] * b[i + 3];
+  }
+  mjtNum tail = 0;
+  for (; i < n; i++) {
+    tail += a[i] * b[i];
+  }
+  return ((s0 + s2) + (s1 + s3)) + tail;
+}
+
+// Off-diagonal L(i, j), j < i, of a row whose envelope starts at fi (Li[j] = L(i, j)),
+// from the finished row j and row i's entries left of j.
+static inline mjtNum hess_entry(const snHess* h, const mjtNum* Li, int fi, int j) {
+  int fj = h->first[j];
+  const mjtNum* Lj = h->L + h->adr[j] - fj;
+  int k0 = fi > fj ? fi : fj;
+  return (Li[j] - dot_inl(Li + k0, Lj + k0, j - k0)) / Lj[j];
+}
+
+// Diagonal L(i, i) once row i's off-diagonal entries are done.
+static inline mjtNum hess_diag(const mjtNum* Li, int fi, int i) {
+  mjtNum s = Li[i] - dot_inl(Li + fi, Li + fi, i - fi);
+  return sqrt(s > mjMINVAL ? s : mjMINVAL);
+}
+
+// Cholesky within the envelope (fill stays inside it). Every entry is a division after
+// a dot product that needs the entry before it, so one row is a chain of latencies;
+// rows i and i+1 do not depend on each other left of column i and are computed side by
+// side (each entry's arithmetic unchanged).
 static void hess_factor(snHess* h, int n) {
-  for (int i = 0; i < n; i++) {
+  int i = 0;
+  while (i < n) {
     int fi = h->first[i];
     mjtNum* Li = h->L + h->adr[i] - fi;  // Li[j] = L(i, j)
-    for (int j = fi; j <= i; j++) {
-      int fj = h->first[j];
-      const mjtNum* Lj = h->L + h->adr[j] - fj;
-      int k0 = fi > fj ? fi : fj;
-      mjtNum s = Li[j] - mju_dot(Li + k0, Lj + k0, j - k0);
-      if (j < i) {
-        Li[j] = s / Lj[j];
-      } else {
-        Li[i] = sqrt(s > mjMINVAL ? s : mjMINVAL);
+    if (i + 1 < n && h->first[i + 1] == fi) {
+      mjtNum* Lk = h->L + h->adr[i + 1] - fi;
+      for (int j = fi; j < i; j++) {
+        mjtNum a = hess_entry(h, Li, fi, j);
+        mjtNum b = hess_entry(h, Lk, fi, j);
+        Li[j] = a;
+        Lk[j] = b;
       }
+      Li[i] = hess_diag(Li, fi, i);
+      Lk[i] = hess_entry(h, Lk, fi, i);
+      Lk[i + 1] = hess_diag(Lk, fi, i + 1);
+      i += 2;
+    } else {
+      for (int j = fi; j < i; j++) {
+        Li[j] = hess_entry(h, Li, fi, j);
+      }
+      Li[i] = hess_diag(Li, fi, i);
+      i++;
     }
   }
 }
