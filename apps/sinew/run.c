@@ -1,5 +1,7 @@
 // sinew run MODEL [--steps N]: simulate headless from the initial state with zero
-// controls and report simulated time, speed and the final energy.
+// controls and report simulated time, speed, the final energy, and what contact did:
+// constraint rows and solver iterations per step, the deepest penetration, and how the
+// first body's height changed (a falling model should come to rest, not sink).
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -60,13 +62,23 @@ int cli_run(int argc, char** argv) {
   mj_forward(m, d);
   double e0 = d->energy[0] + d->energy[1];
 
+  double z0 = m->nbody > 1 ? d->xpos[5] : 0;
   double start = cli_now();
-  long contacts = 0;
+  long contacts = 0, rows = 0, iters = 0;
   int maxcon = 0;
+  double depth = 0;
   for (int k = 0; k < steps; k++) {
     mj_step(m, d);
     contacts += d->ncon;
+    rows += d->nefc;
     maxcon = d->ncon > maxcon ? d->ncon : maxcon;
+    int nisland = d->nisland > 0 ? (d->nisland < mjNISLAND ? d->nisland : mjNISLAND) : 1;
+    for (int i = 0; i < nisland; i++) {
+      iters += d->solver_niter[i];
+    }
+    for (int i = 0; i < d->ncon; i++) {
+      depth = -d->contact[i].dist > depth ? -d->contact[i].dist : depth;
+    }
   }
   double wall = cli_now() - start;
   mj_forward(m, d);  // energy of the final state
@@ -80,6 +92,12 @@ int cli_run(int argc, char** argv) {
          (double)(d->energy[0] + d->energy[1]), (double)d->energy[0], (double)d->energy[1], e0);
   printf("  contacts   %.1f per step (at most %d)\n", steps ? (double)contacts / steps : 0.0,
          maxcon);
+  printf("  solver     %.1f constraint rows and %.1f iterations per step\n",
+         steps ? (double)rows / steps : 0.0, steps ? (double)iters / steps : 0.0);
+  printf("  deepest    penetration %.4g m\n", depth);
+  if (m->nbody > 1) {
+    printf("  body 1     height %.4f m -> %.4f m\n", z0, (double)d->xpos[5]);
+  }
   print_warnings(d);
 
   int ok = finite_state(m, d);
