@@ -42,27 +42,32 @@ int sn_efc_chain2_size(const mjModel* m, int b1, int b2, int* mark) {
 
 int sn_efc_chain2(sn_efc* b, int b1, int b2) {
   const mjModel* m = b->m;
-  int n = 0;
-  for (int k = 0; k < 2; k++) {
-    for (int i = last_dof(m, k ? b2 : b1); i >= 0; i = m->dof_parentid[i]) {
-      if (!b->mark[i]) {
-        b->mark[i] = 1;
-        b->chain[n++] = i;
-      }
-    }
+  int* out = b->chain;
+  // path of b1 (dof indices decrease towards the world), kept descending in out's tail
+  // half; path of b2 up to the first dof shared with it (the rest is shared too)
+  int n1 = 0, n2 = 0;
+  int* p1 = b->path;
+  for (int i = last_dof(m, b1); i >= 0; i = m->dof_parentid[i]) {
+    b->mark[i] = 1;
+    p1[n1++] = i;
   }
-  // dof indices along a path decrease towards the world; a merge of two such paths
-  // still needs sorting, and paths are short, so insertion sort it is
-  for (int i = 1; i < n; i++) {
-    int v = b->chain[i], j = i - 1;
-    while (j >= 0 && b->chain[j] > v) {
-      b->chain[j + 1] = b->chain[j];
-      j--;
-    }
-    b->chain[j + 1] = v;
+  int* p2 = b->path + n1;
+  for (int i = last_dof(m, b2); i >= 0 && !b->mark[i]; i = m->dof_parentid[i]) {
+    p2[n2++] = i;
   }
-  for (int i = 0; i < n; i++) {
-    b->mark[b->chain[i]] = 0;
+  for (int k = 0; k < n1; k++) {
+    b->mark[p1[k]] = 0;
+  }
+  // merge the two descending lists from their ends into ascending order
+  int x = n1 - 1, y = n2 - 1, n = 0;
+  while (x >= 0 && y >= 0) {
+    out[n++] = p1[x] < p2[y] ? p1[x--] : p2[y--];
+  }
+  while (x >= 0) {
+    out[n++] = p1[x--];
+  }
+  while (y >= 0) {
+    out[n++] = p2[y--];
   }
   b->nchain = n;
   return n;
@@ -134,8 +139,28 @@ void sn_efc_push(sn_efc* b, int type, int id, const mjtNum* row, const sn_efc_pa
 
   // friction rows have no residual: their impedance is d(0) and they get no spring
   mjtNum imp, impP, K, B;
-  sn_impedance(p->solimp, p->friction ? 0 : p->pos - p->margin, &imp, &impP);
-  sn_stiffness_damping(m, p->solref, p->solimp, p->friction, &K, &B);
+  mjtNum r = p->friction ? 0 : p->pos - p->margin;
+  if (b->imp_valid && b->imp_friction == p->friction &&
+      memcmp(&r, &b->imp_r, sizeof r) == 0 &&
+      memcmp(p->solimp, b->imp_solimp, sizeof b->imp_solimp) == 0 &&
+      memcmp(p->solref, b->imp_solref, sizeof b->imp_solref) == 0) {
+    imp = b->imp;
+    impP = b->impP;
+    K = b->imp_K;
+    B = b->imp_B;
+  } else {
+    sn_impedance(p->solimp, r, &imp, &impP);
+    sn_stiffness_damping(m, p->solref, p->solimp, p->friction, &K, &B);
+    memcpy(b->imp_solimp, p->solimp, sizeof b->imp_solimp);
+    memcpy(b->imp_solref, p->solref, sizeof b->imp_solref);
+    b->imp_friction = p->friction;
+    b->imp_r = r;
+    b->imp = imp;
+    b->impP = impP;
+    b->imp_K = K;
+    b->imp_B = B;
+    b->imp_valid = 1;
+  }
   mjtNum* kbip = d->efc_KBIP + 4 * i;
   kbip[0] = K;
   kbip[1] = B;
@@ -252,9 +277,10 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
   }
 
   mj_markStack(d);
-  sn_efc b = {m, d, sparse, 0, 0, NULL, 0, NULL, NULL};
+  sn_efc b = {.m = m, .d = d, .sparse = sparse};
   size_t nv1 = (size_t)(nv ? nv : 1);
   b.chain = mj_stackAllocInt(d, nv1);
+  b.path = mj_stackAllocInt(d, nv1);
   b.mark = mj_stackAllocInt(d, nv1);
   b.jac = mj_stackAllocNum(d, 6 * nv1);
   memset(b.mark, 0, sizeof(int) * nv1);

@@ -22,6 +22,10 @@ typedef struct {
   int nchain;
   mjtNum* jac;     // (6 x nv) scratch: translation then rotation rows of a difference Jacobian
   int* mark;       // (nv) scratch flags, all zero between uses
+  int* path;       // (nv) scratch of sn_efc_chain2
+  // the last soft parameters computed: the rows of one contact share their arguments
+  int imp_valid, imp_friction;
+  mjtNum imp_solimp[mjNIMP], imp_solref[mjNREF], imp_r, imp, impP, imp_K, imp_B;
 } sn_efc;
 
 // Row-counting results of one constraint kind.

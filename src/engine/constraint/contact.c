@@ -60,12 +60,12 @@ static mjtNum frame_row(const sn_efc* b, const mjtNum* frame, int k, int col) {
   return axis[0] * jac[col] + axis[1] * jac[nv + col] + axis[2] * jac[2 * nv + col];
 }
 
-// Rows of one contact, in cone order; row must hold nv entries.
+// Rows of one contact, in cone order, over the column set already in b->chain; row
+// must hold nv entries.
 static void emit_contact(sn_efc* b, mjContact* c, int b1, int b2, mjtNum* row, mjtNum* rowt) {
   const mjModel* m = b->m;
   mjData* d = b->d;
   int dim = c->dim, id = (int)(c - d->contact);
-  sn_efc_chain2(b, b1, b2);
   sn_efc_jacdif(b, c->pos, b1, c->pos, b2, dim > 3);
 
   mjtNum diag = m->body_invweight0[2 * b1] + m->body_invweight0[2 * b2];
@@ -131,8 +131,8 @@ void sn_contact_emit(sn_efc* b) {
   for (int i = 0; i < d->ncon; i++) {
     mjContact* c = d->contact + i;
     int b1, b2;
-    if (c->exclude || !contact_bodies(m, c, &b1, &b2) ||
-        !sn_efc_chain2_size(m, b1, b2, b->mark)) {
+    // the column set doubles as the test for a contact no dof can move
+    if (c->exclude || !contact_bodies(m, c, &b1, &b2) || !sn_efc_chain2(b, b1, b2)) {
       continue;
     }
     emit_contact(b, c, b1, b2, row, rowt);

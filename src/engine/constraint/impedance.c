@@ -34,14 +34,15 @@ void sn_impedance(const mjtNum solimp[mjNIMP], mjtNum r, mjtNum* imp, mjtNum* im
   if (power == 1) {
     y = x;
     dy = 1;
-  } else if (x <= mid) {
-    mjtNum a = 1 / pow(mid, power - 1);
-    y = a * pow(x, power);
-    dy = a * power * pow(x, power - 1);
   } else {
-    mjtNum a = 1 / pow(1 - mid, power - 1);
-    y = 1 - a * pow(1 - x, power);
-    dy = a * power * pow(1 - x, power - 1);
+    // u^(power-1) is u itself for the default power 2 (pow is exact when the power is
+    // representable, so skipping it changes nothing)
+    mjtNum u = x <= mid ? x : 1 - x, c = x <= mid ? mid : 1 - mid;
+    mjtNum a = 1 / (power == 2 ? c : pow(c, power - 1));
+    mjtNum upow = a * pow(u, power);
+    mjtNum du = a * power * (power == 2 ? u : pow(u, power - 1));
+    y = x <= mid ? upow : 1 - upow;
+    dy = du;
   }
   *imp = d0 + y * (dwidth - d0);
 

@@ -34,6 +34,10 @@ typedef struct {
   mjtNum* L;
   int size;
   int dense;
+  int* col_a;      // (nv) scratch of add_rows: non-zero columns and values of two rows
+  int* col_b;
+  mjtNum* val_a;
+  mjtNum* val_b;
 } snHess;
 
 static inline mjtNum* hess_at(const snHess* h, int i, int j) {
@@ -46,6 +50,10 @@ static void hess_init(mjData* d, const snCProblem* p, snHess* h) {
   h->first = mj_stackAllocInt(d, nv);
   h->adr = mj_stackAllocInt(d, nv);
   h->dense = !p->sparse;
+  h->col_a = mj_stackAllocInt(d, nv);
+  h->col_b = mj_stackAllocInt(d, nv);
+  h->val_a = mj_stackAllocNum(d, nv);
+  h->val_b = mj_stackAllocNum(d, nv);
   for (int i = 0; i < nv; i++) {
     h->first[i] = h->dense ? 0 : p->M_colind[p->M_rowadr[i]];
   }
@@ -79,29 +87,68 @@ static void hess_init(mjData* d, const snCProblem* p, snHess* h) {
   h->L = mj_stackAllocNum(d, h->size);
 }
 
+// The non-zero entries of row r of J: columns (ascending) into col, values into val.
+// Structural and numerical zeros contribute nothing to J'*D*J, so the Hessian products
+// only ever visit these.
+static int row_nonzeros(const snCProblem* p, int r, int* col, mjtNum* val) {
+  int n = 0;
+  if (p->sparse) {
+    const mjtNum* J = p->J + p->J_rowadr[r];
+    const int* c = p->J_colind + p->J_rowadr[r];
+    for (int k = 0; k < p->J_rownnz[r]; k++) {
+      if (J[k] != 0) {
+        col[n] = c[k];
+        val[n++] = J[k];
+      }
+    }
+  } else {
+    const mjtNum* J = p->J + (size_t)r * p->nv;
+    for (int k = 0; k < p->nv; k++) {
+      if (J[k] != 0) {
+        col[n] = k;
+        val[n++] = J[k];
+      }
+    }
+  }
+  return n;
+}
+
 // H += scl * (J_a*J_b' + J_b*J_a') (a != b) or scl * J_a*J_a' (a == b), lower triangle:
 // each product J_a(i)*J_b(j) lands once, on the diagonal twice when the rows differ.
+// Terms land in the order of a loop over all columns (x outer, y inner), so skipping
+// the zeros leaves every sum unchanged.
 static void add_rows(snHess* h, const snCProblem* p, int ra, int rb, mjtNum scl) {
-  int nv = p->nv;
-  int na = p->sparse ? p->J_rownnz[ra] : nv, nb = p->sparse ? p->J_rownnz[rb] : nv;
-  const mjtNum* Ja = p->sparse ? p->J + p->J_rowadr[ra] : p->J + (size_t)ra * nv;
-  const mjtNum* Jb = p->sparse ? p->J + p->J_rowadr[rb] : p->J + (size_t)rb * nv;
-  const int* ca = p->sparse ? p->J_colind + p->J_rowadr[ra] : NULL;
-  const int* cb = p->sparse ? p->J_colind + p->J_rowadr[rb] : NULL;
+  int* ca = h->col_a;
+  mjtNum* Ja = h->val_a;
+  int na = row_nonzeros(p, ra, ca, Ja);
+  if (ra == rb) {
+    for (int x = 0; x < na; x++) {
+      mjtNum va = scl * Ja[x];
+      if (va == 0) {
+        continue;
+      }
+      int i = ca[x];
+      mjtNum* Li = h->L + h->adr[i] - h->first[i];
+      // columns ascend: the lower triangle of row i is y <= x
+      for (int y = 0; y <= x; y++) {
+        Li[ca[y]] += va * Ja[y];
+      }
+    }
+    return;
+  }
+  int* cb = h->col_b;
+  mjtNum* Jb = h->val_b;
+  int nb = row_nonzeros(p, rb, cb, Jb);
   for (int x = 0; x < na; x++) {
     mjtNum va = scl * Ja[x];
     if (va == 0) {
       continue;
     }
-    int i = ca ? ca[x] : x;
+    int i = ca[x];
     for (int y = 0; y < nb; y++) {
-      int j = cb ? cb[y] : y;
+      int j = cb[y];
       mjtNum v = va * Jb[y];
-      if (ra == rb) {
-        if (i >= j) {
-          *hess_at(h, i, j) += v;
-        }
-      } else if (i == j) {
+      if (i == j) {
         *hess_at(h, i, i) += 2 * v;
       } else {
         *hess_at(h, i > j ? i : j, i > j ? j : i) += v;
@@ -110,21 +157,66 @@ static void add_rows(snHess* h, const snCProblem* p, int ra, int rb, mjtNum scl)
   }
 }
 
-// Cholesky within the envelope (fill stays inside it).
+// mju_dot's exact arithmetic (four interleaved partial sums, then the tail), inlined so
+// that two rows' entries can be computed side by side.
+static inline mjtNum dot_inl(const mjtNum* a, const mjtNum* b, int n) {
+  mjtNum s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int i = 0;
+  for (; i + 3 < n; i += 4) {
+    s0 += a[i] * b[i];
+    s1 += a[i + 1] * b[i + 1];
+    s2 += a[i + 2] * b[i + 2];
+    s3 += a[i + 3] * b[i + 3];
+  }
+  mjtNum tail = 0;
+  for (; i < n; i++) {
+    tail += a[i] * b[i];
+  }
+  return ((s0 + s2) + (s1 + s3)) + tail;
+}
+
+// Off-diagonal L(i, j), j < i, of a row whose envelope starts at fi (Li[j] = L(i, j)),
+// from the finished row j and row i's entries left of j.
+static inline mjtNum hess_entry(const snHess* h, const mjtNum* Li, int fi, int j) {
+  int fj = h->first[j];
+  const mjtNum* Lj = h->L + h->adr[j] - fj;
+  int k0 = fi > fj ? fi : fj;
+  return (Li[j] - dot_inl(Li + k0, Lj + k0, j - k0)) / Lj[j];
+}
+
+// Diagonal L(i, i) once row i's off-diagonal entries are done.
+static inline mjtNum hess_diag(const mjtNum* Li, int fi, int i) {
+  mjtNum s = Li[i] - dot_inl(Li + fi, Li + fi, i - fi);
+  return sqrt(s > mjMINVAL ? s : mjMINVAL);
+}
+
+// Cholesky within the envelope (fill stays inside it). Every entry is a division after
+// a dot product that needs the entry before it, so one row is a chain of latencies;
+// rows i and i+1 do not depend on each other left of column i and are computed side by
+// side (each entry's arithmetic unchanged).
 static void hess_factor(snHess* h, int n) {
-  for (int i = 0; i < n; i++) {
+  int i = 0;
+  while (i < n) {
     int fi = h->first[i];
     mjtNum* Li = h->L + h->adr[i] - fi;  // Li[j] = L(i, j)
-    for (int j = fi; j <= i; j++) {
-      int fj = h->first[j];
-      const mjtNum* Lj = h->L + h->adr[j] - fj;
-      int k0 = fi > fj ? fi : fj;
-      mjtNum s = Li[j] - mju_dot(Li + k0, Lj + k0, j - k0);
-      if (j < i) {
-        Li[j] = s / Lj[j];
-      } else {
-        Li[i] = sqrt(s > mjMINVAL ? s : mjMINVAL);
+    if (i + 1 < n && h->first[i + 1] == fi) {
+      mjtNum* Lk = h->L + h->adr[i + 1] - fi;
+      for (int j = fi; j < i; j++) {
+        mjtNum a = hess_entry(h, Li, fi, j);
+        mjtNum b = hess_entry(h, Lk, fi, j);
+        Li[j] = a;
+        Lk[j] = b;
       }
+      Li[i] = hess_diag(Li, fi, i);
+      Lk[i] = hess_entry(h, Lk, fi, i);
+      Lk[i + 1] = hess_diag(Lk, fi, i + 1);
+      i += 2;
+    } else {
+      for (int j = fi; j < i; j++) {
+        Li[j] = hess_entry(h, Li, fi, j);
+      }
+      Li[i] = hess_diag(Li, fi, i);
+      i++;
     }
   }
 }
