@@ -9,27 +9,30 @@
 
 //---------------------------------- position --------------------------------------------------------
 
-void mj_fwdPosition(const mjModel* m, mjData* d) {
+void sn_positionCommon(const mjModel* m, mjData* d) {
   mjtNum tm = sn_timerStart();
-
-  mjtNum tm1 = sn_timerStart();
   mj_kinematics(m, d);
   mj_comPos(m, d);
   mj_camlight(m, d);
   // flex (mj_flex) and tendon (mj_tendon) stages go here once they exist
-  sn_timerEnd(d, mjTIMER_POS_KINEMATICS, tm1);
+  sn_timerEnd(d, mjTIMER_POS_KINEMATICS, tm);
 
   // mj_makeM runs CRB (crb, qM) and copies into the row-sparse M
-  tm1 = sn_timerStart();
+  tm = sn_timerStart();
   mj_makeM(m, d);
   mj_factorM(m, d);
-  sn_timerEnd(d, mjTIMER_POS_INERTIA, tm1);
+  sn_timerEnd(d, mjTIMER_POS_INERTIA, tm);
 
-  tm1 = sn_timerStart();
+  tm = sn_timerStart();
   mj_collision(m, d);
-  sn_timerEnd(d, mjTIMER_POS_COLLISION, tm1);
+  sn_timerEnd(d, mjTIMER_POS_COLLISION, tm);
+}
 
-  tm1 = sn_timerStart();
+void mj_fwdPosition(const mjModel* m, mjData* d) {
+  mjtNum tm = sn_timerStart();
+  sn_positionCommon(m, d);
+
+  mjtNum tm1 = sn_timerStart();
   mj_makeConstraint(m, d);
   if (!SN_DISABLED(m, mjDSBL_ISLAND)) {
     mj_island(m, d);

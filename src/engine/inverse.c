@@ -22,23 +22,9 @@
 // which only the forward solvers need.
 void mj_invPosition(const mjModel* m, mjData* d) {
   mjtNum tm = sn_timerStart();
+  sn_positionCommon(m, d);
 
   mjtNum tm1 = sn_timerStart();
-  mj_kinematics(m, d);
-  mj_comPos(m, d);
-  mj_camlight(m, d);
-  sn_timerEnd(d, mjTIMER_POS_KINEMATICS, tm1);
-
-  tm1 = sn_timerStart();
-  mj_makeM(m, d);
-  mj_factorM(m, d);
-  sn_timerEnd(d, mjTIMER_POS_INERTIA, tm1);
-
-  tm1 = sn_timerStart();
-  mj_collision(m, d);
-  sn_timerEnd(d, mjTIMER_POS_COLLISION, tm1);
-
-  tm1 = sn_timerStart();
   mj_makeConstraint(m, d);
   // 3.3.8 leaves nidof and the island arrays' sizes alone here, but reports no islands
   d->nisland = 0;
