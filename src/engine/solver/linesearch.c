@@ -10,7 +10,9 @@
 // ill-conditioned problems (f' of order 1e17 along the first CG directions of
 // menagerie's anymal_c) the other form leaves f' at round-off size but above the
 // tolerance, and the errors it leaves grow over the CG iterations into a different end
-// point (2e-5 relative qacc from 3.3.8's; 2e-14 with this form).
+// point (2e-5 relative qacc from 3.3.8's; 2e-14 with this form). Problems with elliptic
+// cones keep the local form a - f'/f'': with it they agree with 3.3.8 on the project
+// models, and the quadratic form did not (contact_filterparent, CG elliptic).
 #include <math.h>
 
 #include <mujoco/mujoco.h>
@@ -30,8 +32,9 @@ static inline void add_quad(mjtNum D, mjtNum x0, mjtNum v, mjtNum* lin, mjtNum* 
   *d2 += D * v * v;
 }
 
-// First and second derivatives of one elliptic contact's s along the line.
-static void eval_elliptic(const lsLine* L, int i, mjtNum a, mjtNum* d1, mjtNum* d2) {
+// First and second derivatives of one elliptic contact's s along the line; 1 when the
+// contact is on the cone surface (the one zone where s is not quadratic in a).
+static int eval_elliptic(const lsLine* L, int i, mjtNum a, mjtNum* d1, mjtNum* d2) {
   const snCProblem* p = L->p;
   const mjContact* con = p->contact + p->id[i];
   int dim = con->dim;
@@ -49,14 +52,14 @@ static void eval_elliptic(const lsLine* L, int i, mjtNum a, mjtNum* d1, mjtNum* 
   }
   mjtNum T = sqrt(T2);
   if (N >= T) {
-    return;
+    return 0;
   }
   if (mu * mu * N + T <= 0) {
     for (int j = 0; j < dim; j++) {
       *d1 += p->D[i + j] * (jar[j] + a * v[j]) * v[j];
       *d2 += p->D[i + j] * v[j] * v[j];
     }
-    return;
+    return 0;
   }
   // cone surface (T > 0): s = 0.5*Dm*u^2, u = N - T, with T' = b/T and T'' = (c - T'^2)/T
   mjtNum Dm = p->D[i] / (1 + mu * mu);
@@ -65,18 +68,24 @@ static void eval_elliptic(const lsLine* L, int i, mjtNum a, mjtNum* d1, mjtNum* 
   mjtNum u = N - T, u1 = v[0] - Tp;
   *d1 += Dm * u * u1;
   *d2 += Dm * (u1 * u1 - u * Tpp);
+  return 1;
 }
 
-// f'(a), f''(a) and lin, the slope at 0 of the pieces active at a (f' = lin + a*f'').
-static void eval_line(const lsLine* L, mjtNum a, mjtNum* d1, mjtNum* d2, mjtNum* lin) {
+// f'(a), f''(a) and the Newton point from a (h > 0). When every active piece is quadratic
+// f' = lin + a*f'' with lin the slope at 0 of the active pieces, and the Newton point is
+// -lin/f''; with an elliptic contact on its cone surface, f' is summed directly and the
+// Newton point is a - f'/f''.
+static void eval_line(const lsLine* L, mjtNum a, mjtNum* d1, mjtNum* d2, mjtNum* newton) {
   const snCProblem* p = L->p;
-  mjtNum g = L->glin, h = L->gquad;
+  mjtNum g = L->glin, h = L->gquad, gd = L->glin + a * L->gquad;
+  int curved = p->elliptic;  // see the header: elliptic problems keep the local form
   for (int i = 0; i < p->nefc;) {
     int type = p->type[i];
     if (type == mjCNSTR_CONTACT_ELLIPTIC) {
       // not quadratic on the cone surface: its local slope and curvature, moved to a = 0
       mjtNum e1 = 0, e2 = 0;
-      eval_elliptic(L, i, a, &e1, &e2);
+      curved |= eval_elliptic(L, i, a, &e1, &e2);
+      gd += e1;
       g += e1 - a * e2;
       h += e2;
       i += p->contact[p->id[i]].dim;
@@ -87,24 +96,29 @@ static void eval_line(const lsLine* L, mjtNum a, mjtNum* d1, mjtNum* d2, mjtNum*
       mjtNum x0 = L->jar[i], x = x0 + a * v, D = p->D[i];
       if (type == mjCNSTR_EQUALITY) {
         add_quad(D, x0, v, &g, &h);
+        gd += D * x * v;
       } else if (type == mjCNSTR_FRICTION_DOF || type == mjCNSTR_FRICTION_TENDON) {
         mjtNum fl = p->frictionloss[i], R = p->R[i];
         if (x <= -R * fl) {
           g -= fl * v;
+          gd -= fl * v;
         } else if (x >= R * fl) {
           g += fl * v;
+          gd += fl * v;
         } else {
           add_quad(D, x0, v, &g, &h);
+          gd += D * x * v;
         }
       } else if (x < 0) {
         add_quad(D, x0, v, &g, &h);
+        gd += D * x * v;
       }
     }
     i++;
   }
-  *lin = g;
-  *d1 = g + a * h;
+  *d1 = curved ? gd : g + a * h;
   *d2 = h;
+  *newton = !(h > 0) ? a : (curved ? a - gd / h : -g / h);
 }
 
 mjtNum sn_linesearch(const snCProblem* p, const mjtNum* search, const mjtNum* Ma,
@@ -116,8 +130,8 @@ mjtNum sn_linesearch(const snCProblem* p, const mjtNum* search, const mjtNum* Ma
   }
   L.gquad = mju_dot(search, Mv, nv);
 
-  mjtNum g0, h0, lin;
-  eval_line(&L, 0, &g0, &h0, &lin);
+  mjtNum g0, h0, newton;
+  eval_line(&L, 0, &g0, &h0, &newton);
   int neval = 1;
   mjtNum snorm = mju_norm(search, nv);
   if (!(g0 < 0) || !(h0 > 0) || snorm < mjMINVAL) {
@@ -130,10 +144,10 @@ mjtNum sn_linesearch(const snCProblem* p, const mjtNum* search, const mjtNum* Ma
 
   mjtNum lo = 0, glo = g0, hi = 0, ghi = 0;
   int have_hi = 0;
-  mjtNum a = -lin / h0, g = g0, h = h0;
+  mjtNum a = newton, g = g0, h = h0;
   int converged = 0;
   for (int k = 0; k < p->ls_iterations; k++) {
-    eval_line(&L, a, &g, &h, &lin);
+    eval_line(&L, a, &g, &h, &newton);
     neval++;
     if (fabs(g) <= gtol) {
       converged = 1;
@@ -147,7 +161,7 @@ mjtNum sn_linesearch(const snCProblem* p, const mjtNum* search, const mjtNum* Ma
       ghi = g;
       have_hi = 1;
     }
-    mjtNum next = h > 0 ? -lin / h : (have_hi ? 0.5 * (lo + hi) : 2 * a);
+    mjtNum next = h > 0 ? newton : (have_hi ? 0.5 * (lo + hi) : 2 * a);
     if (have_hi && !(next > lo && next < hi)) {
       // regula falsi on f' inside the bracket, bisection if that degenerates
       next = lo - glo * (hi - lo) / (ghi - glo);
