@@ -194,10 +194,6 @@ const KNOWN_CONSTRAINTS = {
          'its one contact 0.0096 further along the edge than 3.3.8 (same depth)' },
   'mujoco-test/engine/testdata/collision_convex/stacked_boxes.xml': { parts: ['trajectory'],
     why: 'seed 2: after 10 steps (state equal to 1e-9) contact 14 (geoms 4, 6) lies 0.01 elsewhere' },
-  // CG (the model uses Newton): Sinew's CG stops at 139 iterations where 3.3.8's takes 157
-  // and ends 6.9e-10 from the exact solution; Sinew's qacc[8] is 1.1e-5 (relative) from 3.3.8's
-  'menagerie-anybotics_anymal_c/scene.xml': { parts: ['solution'], matrix: true,
-    why: 'seed 1 CG/pyramidal: CG stops earlier (139 vs 157 iterations), qacc 5.4x the tolerance apart' },
   'gymnasium/point.xml': { parts: ['trajectory'],
     why: 'a sphere exactly on the plane (dist 0 up to round-off): in RK4 stages 3.3.8 has the ' +
          'contact with 4 rows where Sinew has none or excludes it' },
