@@ -41,18 +41,6 @@ void sn_island_gatherEfc(const mjData* d, mjtNum* res, const mjtNum* vec);
 // res[map_iefc2efc[iefc]] = vec[iefc] for all nefc rows (island -> global order).
 void sn_island_scatterEfc(const mjData* d, mjtNum* res, const mjtNum* vec);
 
-// Integer versions (efc_state / iefc_state).
-void sn_island_gatherEfcInt(const mjData* d, int* res, const int* vec);
-void sn_island_scatterEfcInt(const mjData* d, int* res, const int* vec);
-
-// res = J_i * vec for island i: vec has island_nv[i] entries, res island_nefc[i].
-void sn_island_mulJacVec(const mjModel* m, const mjData* d, int island, mjtNum* res,
-                         const mjtNum* vec);
-
-// res = J_i' * vec for island i: vec has island_nefc[i] entries, res island_nv[i].
-void sn_island_mulJacTVec(const mjModel* m, const mjData* d, int island, mjtNum* res,
-                          const mjtNum* vec);
-
 // res = M_i * vec for island i (island_nv[i] entries), from iM.
 void sn_island_mulM(const mjData* d, int island, mjtNum* res, const mjtNum* vec);
 

@@ -127,60 +127,7 @@ void sn_island_scatterEfc(const mjData* d, mjtNum* res, const mjtNum* vec) {
   }
 }
 
-void sn_island_gatherEfcInt(const mjData* d, int* res, const int* vec) {
-  for (int i = 0; i < d->nefc; i++) {
-    res[i] = vec[d->map_iefc2efc[i]];
-  }
-}
-
-void sn_island_scatterEfcInt(const mjData* d, int* res, const int* vec) {
-  for (int i = 0; i < d->nefc; i++) {
-    res[d->map_iefc2efc[i]] = vec[i];
-  }
-}
-
 //---------------------------------- per-island products ---------------------------------------------
-
-void sn_island_mulJacVec(const mjModel* m, const mjData* d, int island, mjtNum* res,
-                         const mjtNum* vec) {
-  int adr = d->island_iefcadr[island], n = d->island_nefc[island], nvi = d->island_nv[island];
-  if (mj_isSparse(m)) {
-    for (int q = 0; q < n; q++) {
-      int a = d->iefc_J_rowadr[adr + q];
-      mjtNum s = 0;
-      for (int k = 0; k < d->iefc_J_rownnz[adr + q]; k++) {
-        s += d->iefc_J[a + k] * vec[d->iefc_J_colind[a + k]];
-      }
-      res[q] = s;
-    }
-  } else {
-    const mjtNum* block = d->iefc_J + (size_t)adr * d->nidof;
-    for (int q = 0; q < n; q++) {
-      res[q] = mju_dot(block + (size_t)q * nvi, vec, nvi);
-    }
-  }
-}
-
-void sn_island_mulJacTVec(const mjModel* m, const mjData* d, int island, mjtNum* res,
-                          const mjtNum* vec) {
-  int adr = d->island_iefcadr[island], n = d->island_nefc[island], nvi = d->island_nv[island];
-  mju_zero(res, nvi);
-  if (mj_isSparse(m)) {
-    for (int q = 0; q < n; q++) {
-      int a = d->iefc_J_rowadr[adr + q];
-      for (int k = 0; k < d->iefc_J_rownnz[adr + q]; k++) {
-        res[d->iefc_J_colind[a + k]] += d->iefc_J[a + k] * vec[q];
-      }
-    }
-  } else {
-    const mjtNum* block = d->iefc_J + (size_t)adr * d->nidof;
-    for (int q = 0; q < n; q++) {
-      if (vec[q] != 0) {
-        mju_addToScl(res, block + (size_t)q * nvi, vec[q], nvi);
-      }
-    }
-  }
-}
 
 void sn_island_mulM(const mjData* d, int island, mjtNum* res, const mjtNum* vec) {
   int a = d->island_idofadr[island], nvi = d->island_nv[island];
