@@ -347,6 +347,20 @@ typedef enum mjtLRMode_ {
   mjLRMODE_ALL                 = 3
 } mjtLRMode;
 
+// options of the compile-time actuator length-range computation (<compiler><lengthrange>)
+typedef struct mjLROpt_ {
+  int mode;                  // which actuators to process (mjtLRMode)
+  int useexisting;           // keep a range already set in the model
+  int uselimit;              // use the joint/tendon limits when they exist
+  mjtNum accel;              // acceleration the length is pushed with
+  mjtNum maxforce;           // cap on the applied force (0: none)
+  mjtNum timeconst;          // velocity damping time constant
+  mjtNum timestep;           // integration step of the simulation
+  mjtNum inttotal;           // total simulated time per direction
+  mjtNum interval;           // final interval over which the length settles
+  mjtNum tolrange;           // convergence tolerance, relative to the range
+} mjLROpt;
+
 // flex self-collision modes
 typedef enum mjtFlexSelf_ {
   mjFLEXSELF_NONE              = 0,

@@ -270,6 +270,22 @@ MJAPI void mj_camlight(const mjModel* m, mjData* d);
 // Actuator lengths and moments.
 MJAPI void mj_transmission(const mjModel* m, mjData* d);
 
+// Tendon lengths, wrap points and Jacobians (ten_length, ten_J, wrap_xpos, wrap_obj).
+MJAPI void mj_tendon(const mjModel* m, mjData* d);
+
+// Sensors that need only positions (skipped when nothing reads them).
+MJAPI void mj_sensorPos(const mjModel* m, mjData* d);
+
+// Sensors that need velocities.
+MJAPI void mj_sensorVel(const mjModel* m, mjData* d);
+
+// Sensors that need accelerations and forces; runs mj_rnePostConstraint when one needs it.
+MJAPI void mj_sensorAcc(const mjModel* m, mjData* d);
+
+// Compute actuator index's length range by simulation; returns 1, or 0 with a message.
+MJAPI int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt,
+                            char* error, int error_sz);
+
 // Composite rigid body inertias and the joint-space inertia matrix qM.
 MJAPI void mj_crb(const mjModel* m, mjData* d);
 

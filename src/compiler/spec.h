@@ -429,6 +429,24 @@ typedef struct {
   sn_srcloc loc;
 } sn_equality;
 
+//---------------------------------- tendons -------------------------------------------------------
+
+// <tendon><fixed> or <spatial>, with its path. Owned by the tendon work (issue 5): fields
+// are added here as the reader and compiler need them.
+typedef struct {
+  const char* name;
+  sn_srcloc loc;
+} sn_tendon;
+
+//---------------------------------- sensors -------------------------------------------------------
+
+// One <sensor> child. Owned by the sensor work (issue 5): fields are added here as the
+// reader and compiler need them.
+typedef struct {
+  const char* name;
+  sn_srcloc loc;
+} sn_sensor;
+
 //---------------------------------- keyframes and custom data -------------------------------------
 
 // Part of a keyframe given per element (keyframes of attached models): the values of
@@ -513,6 +531,8 @@ typedef struct sn_spec {
   sn_array pairs;             // sn_pair
   sn_array excludes;          // sn_exclude
   sn_array equalities;        // sn_equality
+  sn_array tendons;           // sn_tendon
+  sn_array sensors;           // sn_sensor
   sn_array keys;              // sn_key
   sn_array numerics;          // sn_numeric
   sn_array texts;             // sn_text

@@ -14,7 +14,8 @@ void sn_positionCommon(const mjModel* m, mjData* d) {
   mj_kinematics(m, d);
   mj_comPos(m, d);
   mj_camlight(m, d);
-  // flex (mj_flex) and tendon (mj_tendon) stages go here once they exist
+  // the flex stage (mj_flex) goes here once flexes exist
+  mj_tendon(m, d);
   sn_timerEnd(d, mjTIMER_POS_KINEMATICS, tm);
 
   // mj_makeM runs CRB (crb, qM) and copies into the row-sparse M
@@ -118,10 +119,12 @@ void mj_fwdAcceleration(const mjModel* m, mjData* d) {
 
 void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) {
   mjtNum tm = sn_timerStart();
-  (void)skipsensor;  // sensors (mj_sensorPos/Vel/Acc) are called here once they exist
 
   if (skipstage < mjSTAGE_POS) {
     mj_fwdPosition(m, d);
+    if (!skipsensor) {
+      mj_sensorPos(m, d);
+    }
     if (SN_ENABLED(m, mjENBL_ENERGY)) {
       mj_energyPos(m, d);
     }
@@ -129,6 +132,9 @@ void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) 
 
   if (skipstage < mjSTAGE_VEL) {
     mj_fwdVelocity(m, d);
+    if (!skipsensor) {
+      mj_sensorVel(m, d);
+    }
     if (SN_ENABLED(m, mjENBL_ENERGY)) {
       mj_energyVel(m, d);
     }
@@ -140,6 +146,9 @@ void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) 
   mj_fwdActuation(m, d);
   mj_fwdAcceleration(m, d);
   mj_fwdConstraint(m, d);
+  if (!skipsensor) {
+    mj_sensorAcc(m, d);
+  }
 
   sn_timerEnd(d, mjTIMER_FORWARD, tm);
 }

@@ -369,12 +369,12 @@ void mj_step1(const mjModel* m, mjData* d) {
   mj_checkPos(m, d);
   mj_checkVel(m, d);
   mj_fwdPosition(m, d);
-  // mj_sensorPos goes here once sensors exist
+  mj_sensorPos(m, d);
   if (SN_ENABLED(m, mjENBL_ENERGY)) {
     mj_energyPos(m, d);
   }
   mj_fwdVelocity(m, d);
-  // mj_sensorVel goes here once sensors exist
+  mj_sensorVel(m, d);
   if (SN_ENABLED(m, mjENBL_ENERGY)) {
     mj_energyVel(m, d);
   }
@@ -391,7 +391,7 @@ void mj_step2(const mjModel* m, mjData* d) {
   mj_fwdActuation(m, d);
   mj_fwdAcceleration(m, d);
   mj_fwdConstraint(m, d);
-  // mj_sensorAcc goes here once sensors exist
+  mj_sensorAcc(m, d);
   mj_checkAcc(m, d);
   if (SN_ENABLED(m, mjENBL_FWDINV)) {
     mj_compareFwdInv(m, d);

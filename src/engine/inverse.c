@@ -141,8 +141,9 @@ static void combine(const mjModel* m, mjData* d) {
 
 // The acceleration-dependent part shared by mj_inverseSkip and mj_compareFwdInv:
 // constraint forces and qfrc_inverse from qacc (continuous-time, or discrete-time when
-// invdiscrete is set, in which case d->qacc is restored afterwards).
-static void inverse_acc(const mjModel* m, mjData* d) {
+// invdiscrete is set, in which case d->qacc is restored afterwards). The acceleration
+// sensors see the continuous-time qacc, as the forces they read were computed from it.
+static void inverse_acc(const mjModel* m, mjData* d, int sensors) {
   int nv = m->nv;
   mj_markStack(d);
   mjtNum* qacc_discrete = NULL;
@@ -153,7 +154,9 @@ static void inverse_acc(const mjModel* m, mjData* d) {
   }
   mj_invConstraint(m, d);
   combine(m, d);
-  // mj_sensorAcc goes here once sensors exist
+  if (sensors) {
+    mj_sensorAcc(m, d);
+  }
   if (qacc_discrete) {
     mju_copy(d->qacc, qacc_discrete, nv);
   }
@@ -164,21 +167,26 @@ static void inverse_acc(const mjModel* m, mjData* d) {
 
 void mj_inverseSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) {
   mjtNum tm = sn_timerStart();
-  (void)skipsensor;  // sensors (mj_sensorPos/Vel/Acc) are called here once they exist
 
   if (skipstage < mjSTAGE_POS) {
     mj_invPosition(m, d);
+    if (!skipsensor) {
+      mj_sensorPos(m, d);
+    }
     if (SN_ENABLED(m, mjENBL_ENERGY)) {
       mj_energyPos(m, d);
     }
   }
   if (skipstage < mjSTAGE_VEL) {
     mj_invVelocity(m, d);
+    if (!skipsensor) {
+      mj_sensorVel(m, d);
+    }
     if (SN_ENABLED(m, mjENBL_ENERGY)) {
       mj_energyVel(m, d);
     }
   }
-  inverse_acc(m, d);
+  inverse_acc(m, d, !skipsensor);
 
   sn_timerEnd(d, mjTIMER_INVERSE, tm);
 }
@@ -206,7 +214,7 @@ void mj_compareFwdInv(const mjModel* m, mjData* d) {
   mju_copy(qfrc_fwd, d->qfrc_constraint, nv);
   mju_copy(efc_fwd, d->efc_force, nefc);
 
-  inverse_acc(m, d);
+  inverse_acc(m, d, 0);
 
   mju_add(applied, d->qfrc_applied, d->qfrc_actuator, nv);
   sn_xfrcAccumulate(m, d, applied);

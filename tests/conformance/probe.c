@@ -200,6 +200,12 @@ static void print_model(const mjModel* m) {
   json_arr(&js, "actuator_lengthrange", m->actuator_lengthrange, 2 * m->nu);
   json_arr(&js, "actuator_acc0", m->actuator_acc0, m->nu);
   json_arr(&js, "tendon_length0", m->tendon_length0, m->ntendon);
+  json_arr(&js, "tendon_invweight0", m->tendon_invweight0, m->ntendon);
+  json_arr(&js, "tendon_lengthspring", m->tendon_lengthspring, 2 * m->ntendon);
+  json_num(&js, "nwrap", m->nwrap);
+  json_arr(&js, "actuator_length0", m->actuator_length0, m->nu);
+  json_arr(&js, "sensor_noise", m->sensor_noise, m->nsensor);
+  json_arr(&js, "sensor_cutoff", m->sensor_cutoff, m->nsensor);
   putchar('}');
 }
 
@@ -251,6 +257,22 @@ static void print_contacts(const mjData* d) {
   putchar(']');
 }
 
+// n rows of width nv, dense, from a row-sparse matrix (rownnz, rowadr, colind, values)
+static void print_dense_rows(Json* js, const char* name, int n, int nv, const int* rownnz,
+                             const int* rowadr, const int* colind, const mjtNum* val) {
+  mjtNum* dense = calloc((size_t)n * (size_t)nv + 1, sizeof(mjtNum));
+  if (!dense) {
+    return;
+  }
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < rownnz[i]; k++) {
+      dense[i * nv + colind[rowadr[i] + k]] = val[rowadr[i] + k];
+    }
+  }
+  json_arr(js, name, dense, n * nv);
+  free(dense);
+}
+
 static void print_forward(const mjModel* m, const mjData* d) {
   Json js = {1};
   printf(",\"forward\":{");
@@ -268,6 +290,15 @@ static void print_forward(const mjModel* m, const mjData* d) {
   json_arr(&js, "site_xpos", d->site_xpos, 3 * m->nsite);
   json_arr(&js, "subtree_com", d->subtree_com, 3 * m->nbody);
   json_arr(&js, "ten_length", d->ten_length, m->ntendon);
+  json_arr(&js, "ten_velocity", d->ten_velocity, m->ntendon);
+  if (mj_isSparse(m)) {
+    print_dense_rows(&js, "ten_J", m->ntendon, m->nv, d->ten_J_rownnz, d->ten_J_rowadr,
+                     d->ten_J_colind, d->ten_J);
+  } else {
+    json_arr(&js, "ten_J", d->ten_J, m->ntendon * m->nv);
+  }
+  print_dense_rows(&js, "actuator_moment", m->nu, m->nv, d->moment_rownnz, d->moment_rowadr,
+                   d->moment_colind, d->actuator_moment);
   json_arr(&js, "actuator_length", d->actuator_length, m->nu);
   json_arr(&js, "actuator_velocity", d->actuator_velocity, m->nu);
   json_arr(&js, "actuator_force", d->actuator_force, m->nu);

@@ -167,7 +167,10 @@ function modelSection(m) {
     dof_invweight0: A(m.dof_invweight0), actuator_gear: A(m.actuator_gear),
     actuator_gainprm: A(m.actuator_gainprm), actuator_biasprm: A(m.actuator_biasprm),
     actuator_lengthrange: A(m.actuator_lengthrange), actuator_acc0: A(m.actuator_acc0),
-    tendon_length0: A(m.tendon_length0),
+    tendon_length0: A(m.tendon_length0), tendon_invweight0: A(m.tendon_invweight0),
+    tendon_lengthspring: A(m.tendon_lengthspring), nwrap: m.nwrap,
+    actuator_length0: A(m.actuator_length0), sensor_noise: A(m.sensor_noise),
+    sensor_cutoff: A(m.sensor_cutoff),
   };
 }
 
@@ -184,12 +187,33 @@ function denseM(mj, m, d) {
   return M;
 }
 
+// n rows of width nv, dense, from a row-sparse matrix (rownnz, rowadr, colind, values)
+function denseRows(n, nv, rownnz, rowadr, colind, val) {
+  const out = new Array(n * nv).fill(0);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < rownnz[i]; k++) out[i * nv + colind[rowadr[i] + k]] = val[rowadr[i] + k];
+  }
+  return out;
+}
+
+// ten_J as a dense ntendon x nv matrix: stored dense, or row-sparse when the model's
+// Jacobians are sparse (jacobian="sparse", or "auto" with 60 dofs or more)
+function tendonJ(m, d) {
+  const sparse = m.opt.jacobian === 1 || (m.opt.jacobian === 2 && m.nv >= 60);
+  if (!sparse) return A(d.ten_J).slice(0, m.ntendon * m.nv);
+  return denseRows(m.ntendon, m.nv, A(d.ten_J_rownnz), A(d.ten_J_rowadr), A(d.ten_J_colind),
+    A(d.ten_J));
+}
+
 function forwardSection(mj, m, d) {
   const f = {
     ncon: d.ncon, nefc: d.nefc, qpos: A(d.qpos), qvel: A(d.qvel), ctrl: A(d.ctrl), act: A(d.act),
     xpos: A(d.xpos), xquat: A(d.xquat), xipos: A(d.xipos), geom_xpos: A(d.geom_xpos),
     geom_xmat: A(d.geom_xmat), site_xpos: A(d.site_xpos), subtree_com: A(d.subtree_com),
-    ten_length: A(d.ten_length), actuator_length: A(d.actuator_length),
+    ten_length: A(d.ten_length), ten_velocity: A(d.ten_velocity), ten_J: tendonJ(m, d),
+    actuator_moment: denseRows(m.nu, m.nv, A(d.moment_rownnz), A(d.moment_rowadr),
+      A(d.moment_colind), A(d.actuator_moment)),
+    actuator_length: A(d.actuator_length),
     actuator_velocity: A(d.actuator_velocity), actuator_force: A(d.actuator_force),
     qfrc_bias: A(d.qfrc_bias), qfrc_passive: A(d.qfrc_passive),
     qfrc_actuator: A(d.qfrc_actuator), qacc_smooth: A(d.qacc_smooth),
