@@ -359,6 +359,9 @@ mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) 
     goto fail;
   }
   sn_statistic_overrides(c);
+  if (!sn_compile_lengthranges(c, m2)) {
+    goto fail;
+  }
   m2->signature = sn_model_signature(m2);
   sn_ctx_free(c);
   return m2;

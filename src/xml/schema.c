@@ -368,9 +368,9 @@ static const sn_attr_def a_fixed_joint[] = {
 
 //---------------------------------- actuators -----------------------------------------------------
 
-#define DYNTYPES "none integrator filter filterexact muscle! user"
-#define GAINTYPES "fixed affine muscle! user"
-#define BIASTYPES "none affine muscle! user"
+#define DYNTYPES "none integrator filter filterexact muscle user"
+#define GAINTYPES "fixed affine muscle user"
+#define BIASTYPES "none affine muscle user"
 
 // attributes every actuator shortcut shares (damper lacks ctrllimited)
 #define ACT_BASE                                                                         \
