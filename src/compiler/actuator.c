@@ -46,6 +46,10 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
         }
       }
       if (a->trntype == mjTRN_SLIDERCRANK) {
+        if (!a->slidersite || !a->slidersite[0]) {
+          return sn_cerr_attr(c, &a->loc, "cranksite",
+                              "missing base site (slidersite) for slider-crank");
+        }
         trnid[1] = sn_find_name(c, mjOBJ_SITE, a->slidersite);
         if (trnid[1] < 0) {
           return sn_cerr_attr(c, &a->loc, "slidersite", "unknown slidersite '%s' in actuator",

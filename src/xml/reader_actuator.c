@@ -223,7 +223,9 @@ static void rd_muscle(sn_reader* r, const sn_xml_node* node, sn_actuator* a) {
 // Adhesion: a fixed gain (gainprm[0], "gain") on a body transmission, no bias, always
 // control-limited with a nonnegative range; the dynamics are left as inherited.
 static void rd_adhesion(sn_reader* r, const sn_xml_node* node, sn_actuator* a) {
-  rd_real(r, node, "gain", &a->gainprm[0]);
+  if (rd_real(r, node, "gain", &a->gainprm[0]) && a->gainprm[0] < 0) {
+    rd_fail(r, node, "gain", "adhesion gain cannot be negative");
+  }
   a->gaintype = mjGAIN_FIXED;
   a->biastype = mjBIAS_NONE;
   a->ctrllimited = SN_TRUE;
@@ -289,6 +291,16 @@ void rd_actuators(sn_reader* r, const sn_xml_node* node) {
     *a = cls->actuator;
     rd_string(r, c, "name", &a->name);
     rd_actuator_attrs(r, c, a);
+    // the secondary transmission attributes belong to one target kind each (checked
+    // on the element itself: a class may carry a cranklength for slider-cranks)
+    if (sn_xml_find(c, "refsite") && !sn_xml_find(c, "site")) {
+      rd_fail(r, c, "refsite", "refsite can only be used with site transmission");
+    }
+    if ((sn_xml_find(c, "cranklength") || sn_xml_find(c, "slidersite")) &&
+        !sn_xml_find(c, "cranksite")) {
+      rd_fail(r, c, sn_xml_find(c, "slidersite") ? "slidersite" : "cranklength",
+              "cranklength and slidersite can only be used in slidercrank transmission");
+    }
     a->element = sn_spec_strdup(r->spec, c->name);
     a->loc.file = sn_spec_strdup(r->spec, c->file);
     a->loc.line = c->line;

@@ -204,6 +204,16 @@ static void test_errors(void** state) {
   assert_null(model("", "<damper joint=\"j\" ctrllimited=\"true\"/>"));  // not a damper attr
   assert_null(model("", "<adhesion body=\"world\" ctrlrange=\"-1 1\"/>"));
   assert_non_null(strstr(err, "adhesion control range cannot be negative"));
+  assert_null(model("", "<adhesion body=\"world\" ctrlrange=\"0 1\" gain=\"-1\"/>"));
+  assert_non_null(strstr(err, "adhesion gain cannot be negative"));
+  assert_null(model("", "<motor joint=\"j\" refsite=\"s\"/>"));
+  assert_non_null(strstr(err, "refsite can only be used with site transmission"));
+  assert_null(model("", "<motor joint=\"j\" cranklength=\"1\"/>"));
+  assert_non_null(strstr(err, "can only be used in slidercrank transmission"));
+  // a class's cranklength is fine on any transmission
+  sn_spec* ok = model("<motor cranklength=\"1\"/>", "<motor joint=\"j\"/>");
+  assert_non_null(ok);
+  sn_spec_free(ok);
   assert_null(model("", "<muscle joint=\"j\" tausmooth=\"-1\"/>"));
   assert_non_null(strstr(err, "tausmooth cannot be negative"));
   assert_null(model("", "<position joint=\"j\" class=\"nope\"/>"));
