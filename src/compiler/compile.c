@@ -115,6 +115,12 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
       return sn_cerr_attr(c, &a->loc, "actdim",
                           "actdim > 1 is only allowed for dyntype 'user' (got %d)", a->actdim);
     }
+    if (a->actdim == 1 && a->dyntype == mjDYN_NONE) {
+      return sn_cerr_attr(c, &a->loc, "actdim", "invalid actdim 1 in stateless actuator");
+    }
+    if (a->actdim == 0 && a->dyntype != mjDYN_NONE) {
+      return sn_cerr_attr(c, &a->loc, "actdim", "invalid actdim 0 in stateful actuator");
+    }
     na += sn_actuator_actnum(a);
     if (na > INT_MAX) {
       return sn_cerr_attr(c, &a->loc, "actdim",

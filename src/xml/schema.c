@@ -378,14 +378,14 @@ static const sn_attr_def a_fixed_joint[] = {
   {"ctrlrange", "r2", NULL, 0}, {"forcerange", "r2", NULL, 0},                           \
   {"lengthrange", "r2", NULL, NODEF}, {"gear", "r1-6", NULL, 0},                         \
   {"cranklength", "r", NULL, 0}, {"joint", "s", NULL, NODEF},                            \
-  {"jointinparent", "s", NULL, NODEF}, {"site", "s", NULL, NODEF | LATER},               \
-  {"refsite", "s", NULL, NODEF | LATER}, {"tendon", "s", NULL, NODEF},                   \
-  {"cranksite", "s", NULL, NODEF | LATER}, {"slidersite", "s", NULL, NODEF | LATER},     \
+  {"jointinparent", "s", NULL, NODEF}, {"site", "s", NULL, NODEF},                       \
+  {"refsite", "s", NULL, NODEF}, {"tendon", "s", NULL, NODEF},                           \
+  {"cranksite", "s", NULL, NODEF}, {"slidersite", "s", NULL, NODEF},                     \
   {"user", "r*", NULL, 0}
 #define CTRLLIMITED {"ctrllimited", "k", TRI, 0}
 
 static const sn_attr_def a_general[] = {
-  ACT_BASE, CTRLLIMITED, {"body", "s", NULL, NODEF | LATER}, {"actlimited", "k", TRI, 0},
+  ACT_BASE, CTRLLIMITED, {"body", "s", NULL, NODEF}, {"actlimited", "k", TRI, 0},
   {"actrange", "r2", NULL, 0}, {"actdim", "i", NULL, 0}, {"dyntype", "k", DYNTYPES, 0},
   {"gaintype", "k", GAINTYPES, 0}, {"biastype", "k", BIASTYPES, 0},
   {"dynprm", "r1-10", NULL, 0}, {"gainprm", "r1-10", NULL, 0}, {"biasprm", "r1-10", NULL, 0},
@@ -615,8 +615,8 @@ static const sn_elem_def elements[] = {
   {"actuator/intvelocity", SN_EL_INTVELOCITY, '*', 0, a_intvelocity, ""},
   {"actuator/damper", SN_EL_DAMPER, '*', 0, a_damper, ""},
   {"actuator/cylinder", SN_EL_CYLINDER, '*', 0, a_cylinder, ""},
-  {"actuator/muscle", SN_EL_MUSCLE, '*', L, a_muscle, ""},
-  {"actuator/adhesion", SN_EL_ADHESION, '*', L, a_adhesion, ""},
+  {"actuator/muscle", SN_EL_MUSCLE, '*', 0, a_muscle, ""},
+  {"actuator/adhesion", SN_EL_ADHESION, '*', 0, a_adhesion, ""},
   {"actuator/plugin", SN_EL_OTHER, '*', L, a_actuator_plugin, "plugin/config"},
 
   {"sensor", SN_EL_OTHER, '*', 0, a_none,
@@ -683,8 +683,8 @@ static const sn_elem_def elements[] = {
   {"default/intvelocity", SN_EL_INTVELOCITY, '?', D, a_intvelocity, ""},
   {"default/damper", SN_EL_DAMPER, '?', D, a_damper, ""},
   {"default/cylinder", SN_EL_CYLINDER, '?', D, a_cylinder, ""},
-  {"default/muscle", SN_EL_MUSCLE, '?', D | L, a_muscle, ""},
-  {"default/adhesion", SN_EL_ADHESION, '?', D | L, a_adhesion, ""},
+  {"default/muscle", SN_EL_MUSCLE, '?', D, a_muscle, ""},
+  {"default/adhesion", SN_EL_ADHESION, '?', D, a_adhesion, ""},
 
   {"custom", SN_EL_CUSTOM, '*', 0, a_none, "custom/numeric custom/text custom/tuple"},
   {"custom/numeric", SN_EL_NUMERIC, '*', 0, a_numeric, ""},
