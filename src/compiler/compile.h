@@ -249,6 +249,10 @@ int sn_compile_contacts(sn_ctx* c);
 // equality.c: <equality> constraints (after bodies, joints, sites and inertia).
 void sn_equality_sizes(sn_ctx* c, mjModel* z);
 int sn_compile_equalities(sn_ctx* c);
+// tendon.c: <tendon> fixed and spatial tendons and their wrap paths (after joints,
+// geoms, sites and materials).
+void sn_tendon_sizes(sn_ctx* c, mjModel* z);
+int sn_compile_tendons(sn_ctx* c);
 // texture.c
 int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths);
 int sn_compile_textures(sn_ctx* c);
