@@ -495,6 +495,7 @@ static void test_oracle_equality(void** state) {
 static void test_oracle_tendon(void** state) {
   (void)state;
   run_file("island_tendon.txt");
+  run_file("island_tendon_sparse.txt");
 }
 
 //---------------------------------- per-island solve -------------------------------------------------
