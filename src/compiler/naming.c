@@ -38,7 +38,7 @@ static const char* sn_name_of(sn_ctx* c, int objtype, int id) {
     case mjOBJ_NUMERIC: return SN_AT(s, numerics, sn_numeric, id).name;
     case mjOBJ_TEXT: return SN_AT(s, texts, sn_text, id).name;
     case mjOBJ_TUPLE: return SN_AT(s, tuples, sn_tuple, id).name;
-    case mjOBJ_KEY: return SN_AT(s, keys, sn_key, id).name;
+    case mjOBJ_KEY: return id < SN_COUNT(s, keys) ? SN_AT(s, keys, sn_key, id).name : "";
     default: return "";
   }
 }
@@ -65,7 +65,7 @@ static const sn_srcloc* sn_loc_of(sn_ctx* c, int objtype, int id) {
     case mjOBJ_NUMERIC: return &SN_AT(s, numerics, sn_numeric, id).loc;
     case mjOBJ_TEXT: return &SN_AT(s, texts, sn_text, id).loc;
     case mjOBJ_TUPLE: return &SN_AT(s, tuples, sn_tuple, id).loc;
-    case mjOBJ_KEY: return &SN_AT(s, keys, sn_key, id).loc;
+    case mjOBJ_KEY: return id < SN_COUNT(s, keys) ? &SN_AT(s, keys, sn_key, id).loc : NULL;
     default: return NULL;
   }
 }
@@ -97,7 +97,8 @@ static int sn_nametypes(sn_ctx* c, mjModel* m, sn_nametype* t) {
   T(mjOBJ_NUMERIC, SN_COUNT(s, numerics), name_numericadr)
   T(mjOBJ_TEXT, SN_COUNT(s, texts), name_textadr)
   T(mjOBJ_TUPLE, SN_COUNT(s, tuples), name_tupleadr)
-  T(mjOBJ_KEY, SN_COUNT(s, keys), name_keyadr)
+  // <size nkey> adds unnamed keyframes after the written ones
+  T(mjOBJ_KEY, SN_COUNT(s, keys) > s->size.nkey ? SN_COUNT(s, keys) : s->size.nkey, name_keyadr)
 #undef T
   return n;
 }

@@ -94,7 +94,7 @@ static mjtNum sn_geom_segment(sn_tenrow* r, mjData* d, int w, int s0, int s1, in
   const mjtNum* p1 = d->site_xpos + 3 * s1;
   int b0 = m->site_bodyid[s0], b1 = m->site_bodyid[s1], bg = m->geom_bodyid[g];
   mjtNum t[6];
-  mjtNum arc = sn_wrap_geom(m->wrap_type[w], m->geom_size[3 * g], d->geom_xpos + 3 * g,
+  mjtNum arc = sn_wrap_geom(m->wrap_type[w], m->geom_size + 3 * g, d->geom_xpos + 3 * g,
                             d->geom_xmat + 9 * g, p0, p1,
                             side >= 0 ? d->site_xpos + 3 * side : NULL, t);
   if (arc < 0) {
