@@ -408,16 +408,17 @@ typedef struct {
 
 //---------------------------------- equality constraints ------------------------------------------
 
-// <equality> connect, weld or joint (tendon and flex constraints are not supported yet).
+// <equality> connect, weld, joint or tendon (flex constraints are not supported yet).
 // Connect and weld name two bodies or two sites; the parameters are kept as written and
 // the compiler lays them out in eq_data (computing what qpos0 implies).
 typedef struct {
   const char* name;
   int type;                   // mjtEq
-  int objtype;                // mjOBJ_BODY or mjOBJ_SITE (connect, weld), mjOBJ_JOINT
-  const char* name1;          // body1 / site1 / joint1
-  const char* name2;          // body2 / site2 / joint2; "" : the world body (connect,
-                              // weld by body) or no second joint
+  int objtype;                // mjOBJ_BODY or mjOBJ_SITE (connect, weld), mjOBJ_JOINT,
+                              // mjOBJ_TENDON
+  const char* name1;          // body1 / site1 / joint1 / tendon1
+  const char* name2;          // body2 / site2 / joint2 / tendon2; "" : the world body
+                              // (connect, weld by body) or no second joint / tendon
   int active;
   double solref[mjNREF];
   double solimp[mjNIMP];
@@ -425,7 +426,7 @@ typedef struct {
   double relpose[7];          // weld: pose of body2 in body1 (pos, quat); a zero
                               // quaternion (the default) means "the pose at qpos0"
   double torquescale;         // weld
-  double polycoef[5];         // joint
+  double polycoef[5];         // joint, tendon
   sn_srcloc loc;
 } sn_equality;
 

@@ -592,7 +592,7 @@ static const sn_elem_def elements[] = {
   {"equality/connect", SN_EL_EQUALITY, '*', 0, a_connect, ""},
   {"equality/weld", SN_EL_EQUALITY, '*', 0, a_weld, ""},
   {"equality/joint", SN_EL_EQUALITY, '*', 0, a_eq_joint, ""},
-  {"equality/tendon", SN_EL_EQUALITY, '*', L, a_eq_tendon, ""},
+  {"equality/tendon", SN_EL_EQUALITY, '*', 0, a_eq_tendon, ""},
   {"equality/flex", SN_EL_EQUALITY, '*', L, a_eq_flex, ""},
 
   {"tendon", SN_EL_TENDONS, '*', 0, a_none, "tendon/spatial tendon/fixed"},

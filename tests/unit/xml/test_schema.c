@@ -135,8 +135,8 @@ static void test_not_yet_supported(void** state) {
   HAS(m, "not yet supported: sensor/jointpos");
   ok("<mujoco><contact><exclude body1=\"a\" body2=\"b\"/><pair geom1=\"a\" geom2=\"b\"/>"
      "</contact></mujoco>");
-  m = bad("<mujoco><equality><tendon tendon1=\"a\"/></equality></mujoco>");
-  HAS(m, "not yet supported: equality/tendon");
+  m = bad("<mujoco><equality><flex flex=\"a\"/></equality></mujoco>");
+  HAS(m, "not yet supported: equality/flex");
   m = bad("<mujoco><worldbody><body><flexcomp name=\"f\"/></body></worldbody></mujoco>");
   HAS(m, "not yet supported: body/flexcomp");
   m = bad("<mujoco><extension><plugin plugin=\"p\"/></extension></mujoco>");
