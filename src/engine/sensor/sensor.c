@@ -117,8 +117,10 @@ void sn_sensor_quat(const mjModel* m, const mjData* d, int objtype, int objid,
     case mjOBJ_SITE:
       mju_mulQuat(quat, d->xquat + 4 * m->site_bodyid[objid], m->site_quat + 4 * objid);
       return;
-    default:  // mjOBJ_CAMERA: its frame may track a target, so take it from cam_xmat
-      mju_mat2Quat(quat, d->cam_xmat + 9 * objid);
+    default:
+      // mjOBJ_CAMERA: 3.3.8 composes the body's and the camera's own quaternion even
+      // for a camera that tracks a target (its cam_xmat turns, this does not)
+      mju_mulQuat(quat, d->xquat + 4 * m->cam_bodyid[objid], m->cam_quat + 4 * objid);
       return;
   }
 }
