@@ -122,12 +122,11 @@ static void sn_geomsensor(const mjModel* m, const mjData* d, int i, mjtNum* out)
     case mjSENS_GEOMFROMTO:
       mju_copy(out, fromto, 6);
       return;
-    default: {  // normal: from the first geom's point towards the second's
+    default: {
+      // normal: from the first geom's point towards the second's, also when they
+      // penetrate (it then points into the first geom)
       mjtNum n[3];
       mju_sub3(n, fromto + 3, fromto);
-      if (best < 0) {
-        mju_scl3(n, n, -1);
-      }
       mjtNum len = mju_norm3(n);
       if (len > 0) {
         mju_scl3(n, n, 1 / len);
