@@ -41,20 +41,21 @@ static void sn_camprojection(const mjModel* m, const mjData* d, int site, int ca
   mju_mulMatTVec3(p, d->cam_xmat + 9 * cam, dif);
   const int* rs = m->cam_resolution + 2 * cam;
   const float* ss = m->cam_sensorsize + 2 * cam;
-  mjtNum fx, fy, cx = 0, cy = 0;
+  mjtNum fx, fy;
   if (ss[0] != 0 && ss[1] != 0) {
+    // focal length in pixels, in single precision as 3.3.8 computes it; the principal
+    // point is not used
     const float* in = m->cam_intrinsic + 4 * cam;
-    fx = in[0] / ss[0] * rs[0];
-    fy = in[1] / ss[1] * rs[1];
-    cx = in[2] / ss[0] * rs[0];
-    cy = in[3] / ss[1] * rs[1];
+    float fxf = in[0] / ss[0] * (float)rs[0], fyf = in[1] / ss[1] * (float)rs[1];
+    fx = fxf;
+    fy = fyf;
   } else {
     fy = 0.5 * rs[1] / tan(m->cam_fovy[cam] * mjPI / 360.0);
     fx = fy;
   }
   // the camera looks along its -z axis; image y grows downwards
-  res[0] = 0.5 * rs[0] + cx + fx * p[0] / -p[2];
-  res[1] = 0.5 * rs[1] - cy - fy * p[1] / -p[2];
+  res[0] = 0.5 * rs[0] + fx * p[0] / -p[2];
+  res[1] = 0.5 * rs[1] - fy * p[1] / -p[2];
 }
 
 // Whether a point lies inside a site's volume.
