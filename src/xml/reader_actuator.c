@@ -160,6 +160,9 @@ static void rd_transmission(sn_reader* r, const sn_xml_node* node, sn_actuator* 
   if (rd_string(r, node, "jointinparent", &a->target)) {
     a->trntype = mjTRN_JOINTINPARENT;
   }
+  if (rd_string(r, node, "tendon", &a->target)) {
+    a->trntype = mjTRN_TENDON;
+  }
 }
 
 void rd_actuator_attrs(sn_reader* r, const sn_xml_node* node, sn_actuator* a) {

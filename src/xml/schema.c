@@ -379,7 +379,7 @@ static const sn_attr_def a_fixed_joint[] = {
   {"lengthrange", "r2", NULL, NODEF}, {"gear", "r1-6", NULL, 0},                         \
   {"cranklength", "r", NULL, 0}, {"joint", "s", NULL, NODEF},                            \
   {"jointinparent", "s", NULL, NODEF}, {"site", "s", NULL, NODEF | LATER},               \
-  {"refsite", "s", NULL, NODEF | LATER}, {"tendon", "s", NULL, NODEF | LATER},           \
+  {"refsite", "s", NULL, NODEF | LATER}, {"tendon", "s", NULL, NODEF},                   \
   {"cranksite", "s", NULL, NODEF | LATER}, {"slidersite", "s", NULL, NODEF | LATER},     \
   {"user", "r*", NULL, 0}
 #define CTRLLIMITED {"ctrllimited", "k", TRI, 0}
@@ -596,14 +596,14 @@ static const sn_elem_def elements[] = {
   {"equality/tendon", SN_EL_EQUALITY, '*', L, a_eq_tendon, ""},
   {"equality/flex", SN_EL_EQUALITY, '*', L, a_eq_flex, ""},
 
-  {"tendon", SN_EL_OTHER, '*', 0, a_none, "tendon/spatial tendon/fixed"},
-  {"tendon/spatial", SN_EL_TENDON, '*', L, a_spatial,
+  {"tendon", SN_EL_TENDONS, '*', 0, a_none, "tendon/spatial tendon/fixed"},
+  {"tendon/spatial", SN_EL_TENDON, '*', 0, a_spatial,
    "spatial/site spatial/geom spatial/pulley"},
-  {"spatial/site", SN_EL_OTHER, '*', L, a_spatial_site, ""},
-  {"spatial/geom", SN_EL_OTHER, '*', L, a_spatial_geom, ""},
-  {"spatial/pulley", SN_EL_OTHER, '*', L, a_pulley, ""},
-  {"tendon/fixed", SN_EL_TENDON, '*', L, a_fixed, "fixed/joint"},
-  {"fixed/joint", SN_EL_OTHER, '*', L, a_fixed_joint, ""},
+  {"spatial/site", SN_EL_OTHER, '*', 0, a_spatial_site, ""},
+  {"spatial/geom", SN_EL_OTHER, '*', 0, a_spatial_geom, ""},
+  {"spatial/pulley", SN_EL_OTHER, '*', 0, a_pulley, ""},
+  {"tendon/fixed", SN_EL_TENDON, '*', 0, a_fixed, "fixed/joint"},
+  {"fixed/joint", SN_EL_OTHER, '*', 0, a_fixed_joint, ""},
 
   {"actuator", SN_EL_ACTUATOR, '*', 0, a_none,
    "actuator/general actuator/motor actuator/position actuator/velocity "
