@@ -90,8 +90,9 @@ static void rd_section(sn_reader* r, const sn_xml_node* c) {
     case SN_EL_CUSTOM:    rd_custom(r, c); break;
     case SN_EL_CONTACT:   rd_contact(r, c); break;
     case SN_EL_EQUALITIES: rd_equality(r, c); break;
+    case SN_EL_SENSORS:   rd_sensors(r, c); break;
     default:
-      // deformable, tendon, sensor, extension: validation has
+      // deformable, tendon, extension: validation has
       // stopped at any child they have, so only empty sections get here
       if (c->child) {
         rd_fail(r, c->child, NULL, "not yet supported: %s/%s", c->name, c->child->name);
