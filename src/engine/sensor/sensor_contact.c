@@ -1,5 +1,4 @@
-// Touch and contact sensors: both read the active contacts (those with constraint
-// rows) and their forces (mj_contactForce, in the contact frame).
+// Touch and contact sensors: both read the contacts and their forces (mj_contactForce, in the contact frame).
 // Conventions identified on MuJoCo 3.3.8:
 // - touch: a contact counts when one of its geoms belongs to the site's body and the
 //   ray from the contact point along the normal, pointing away from the site's body,
@@ -9,6 +8,8 @@
 //   are the other way round the contact is reported flipped: normal and first tangent
 //   negated, and so the last component of force and torque. A site criterion matches
 //   contact points inside the site's volume and orients nothing.
+// - every contact in d->contact is considered, also those the constraint stage leaves
+//   out (exclude > 0, no efc rows: zero force).
 // - found: the number of matching contacts, in every filled slot; empty slots are 0.
 // - reduce: mindist ascending dist, maxforce descending norm of the force (3), both
 //   stable; netforce one synthetic contact (see sn_netforce).
@@ -102,9 +103,6 @@ static int sn_side_matches(const mjModel* m, int type, int id, int g) {
 // Match contact i against sensor s: 0 no, 1 as is, -1 flipped.
 static int sn_match(const mjModel* m, const mjData* d, int s, int i) {
   const mjContact* c = d->contact + i;
-  if (c->efc_address < 0) {
-    return 0;
-  }
   int t1 = m->sensor_objtype[s], id1 = m->sensor_objid[s];
   int t2 = m->sensor_reftype[s], id2 = m->sensor_refid[s];
   int g1 = c->geom[0], g2 = c->geom[1];
@@ -259,13 +257,13 @@ void sn_contact_sensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
   int fields = m->sensor_intprm[mjNSENS * i], reduce = m->sensor_intprm[mjNSENS * i + 1];
   int num = m->sensor_intprm[mjNSENS * i + 2];
   mju_zero(out, m->sensor_dim[i]);
-  if (num <= 0 || d->ncon == 0) {
+  if (num <= 0) {
     return;
   }
   mj_markStack(d);
-  int* idx = mj_stackAllocInt(d, d->ncon);
-  int* dirs = mj_stackAllocInt(d, d->ncon);
-  mjtNum* key = mj_stackAllocNum(d, d->ncon);
+  int* idx = mj_stackAllocInt(d, d->ncon + 1);
+  int* dirs = mj_stackAllocInt(d, d->ncon + 1);
+  mjtNum* key = mj_stackAllocNum(d, d->ncon + 1);
   int n = 0;
   for (int c = 0; c < d->ncon; c++) {
     int dir = sn_match(m, d, i, c);
@@ -274,30 +272,30 @@ void sn_contact_sensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
       dirs[n++] = dir;
     }
   }
-  if (n) {
-    sn_slot slot;
-    if (reduce == 3) {  // netforce
-      sn_netforce(m, d, idx, dirs, n, &slot);
-      sn_slot_write(&slot, fields, n, out);
-    } else {
-      if (reduce == 1 || reduce == 2) {
-        for (int j = 0; j < n; j++) {
-          if (reduce == 1) {
-            key[j] = d->contact[idx[j]].dist;
-          } else {
-            mjtNum f[6];
-            mj_contactForce(m, d, idx[j], f);
-            key[j] = -mju_norm3(f);
-          }
-        }
-        sn_sort(idx, dirs, key, n);
-      }
-      int off = 0;
-      for (int j = 0; j < n && j < num; j++) {
-        sn_slot_of(m, d, idx[j], dirs[j], &slot);
-        off += sn_slot_write(&slot, fields, n, out + off);
+  sn_slot slot;
+  if (reduce == 3) {
+    // netforce: one synthetic contact, written even when nothing matches
+    sn_netforce(m, d, idx, dirs, n, &slot);
+    sn_slot_write(&slot, fields, n, out);
+    mj_freeStack(d);
+    return;
+  }
+  if (reduce == 1 || reduce == 2) {
+    for (int j = 0; j < n; j++) {
+      if (reduce == 1) {
+        key[j] = d->contact[idx[j]].dist;
+      } else {
+        mjtNum f[6];
+        mj_contactForce(m, d, idx[j], f);
+        key[j] = -mju_norm3(f);
       }
     }
+    sn_sort(idx, dirs, key, n);
+  }
+  int off = 0;
+  for (int j = 0; j < n && j < num; j++) {
+    sn_slot_of(m, d, idx[j], dirs[j], &slot);
+    off += sn_slot_write(&slot, fields, n, out + off);
   }
   mj_freeStack(d);
 }
