@@ -7,6 +7,9 @@
 //   "quaternion", framex/y/zaxis and normal "axis", everything else "real".
 // - joint sensors need a hinge or slide joint, ball sensors a ball joint, limit sensors
 //   a limited joint or tendon; the two objects of a geometric sensor must differ.
+// - user sensors: axis data has dimension 3, quaternion data 4.
+// - a positive cutoff on axis or quaternion data is an error, except for the normal
+//   sensor (its cutoff is the largest distance looked at).
 // - a user sensor's objtype is any object type name; an unknown name means no object.
 // - the contact sensor's intprm is (data field bitmask, reduce, num), its dimension num
 //   times the size of the fields; a tactile sensor has three numbers per mesh vertex.
@@ -224,6 +227,16 @@ int sn_compile_sensors(sn_ctx* c) {
       dim = s->dim;
     } else if (s->type == mjSENS_TACTILE) {
       dim = 3 * c->meshes[sn_mesh_find(c, s->objname)].nvert;
+    }
+    if (s->type == mjSENS_USER && datatype == mjDATATYPE_AXIS && dim != 3) {
+      return sn_cerr_attr(c, &s->loc, "dim", "datatype AXIS requires dim=3 in sensor");
+    }
+    if (s->type == mjSENS_USER && datatype == mjDATATYPE_QUATERNION && dim != 4) {
+      return sn_cerr_attr(c, &s->loc, "dim", "datatype QUATERNION requires dim=4 in sensor");
+    }
+    if (s->cutoff > 0 && s->type != mjSENS_GEOMNORMAL && (datatype == mjDATATYPE_AXIS || datatype == mjDATATYPE_QUATERNION)) {
+      return sn_cerr_attr(c, &s->loc, "cutoff",
+                          "cutoff applied to axis or quaternion datatype in sensor");
     }
     m->sensor_type[i] = s->type;
     m->sensor_datatype[i] = datatype;
