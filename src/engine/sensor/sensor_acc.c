@@ -11,8 +11,12 @@
 // - jointlimitfrc and tendonlimitfrc read the force of the limit's constraint row (0
 //   when the limit is not active); tendonactuatorfrc adds up the forces of the
 //   actuators whose transmission is that tendon.
-// - tactile sensors respond only to contacts with SDF geoms, which need plugins: their
-//   output is zero.
+// - tactile: the reader refuses it (not yet supported). Its documentation says only
+//   contacts with SDF geoms count, but 3.3.8 gives non-zero output for a box on a
+//   plane: channel-major (pressure of every vertex, then two tangential channels),
+//   pressure d / (0.05 - d) for the vertex depth d < 0 of the stored (centred) mesh
+//   vertices in the geom frame, yet only for some of the penetrating vertices (rule
+//   not identified). Left at zero here.
 #include <mujoco/mujoco.h>
 
 #include "engine/sensor/sensor.h"
