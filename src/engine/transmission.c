@@ -276,9 +276,16 @@ static void body_transmission(const mjModel* m, mjData* d, int i, mjtNum* row,
 
 void mj_transmission(const mjModel* m, mjData* d) {
   int adr = 0, nv = m->nv;
+  // dense scratch rows only for the transmissions that build their moment from body
+  // Jacobians, so joint- and tendon-driven models need no arena space here
+  int dense = 0;
+  for (int i = 0; i < m->nu; i++) {
+    int t = m->actuator_trntype[i];
+    dense |= t == mjTRN_SLIDERCRANK || t == mjTRN_SITE || t == mjTRN_BODY;
+  }
   mj_markStack(d);
-  mjtNum* row = mj_stackAllocNum(d, nv > 0 ? nv : 1);
-  mjtNum* jac = mj_stackAllocNum(d, nv > 0 ? 12 * nv : 1);
+  mjtNum* row = dense ? mj_stackAllocNum(d, nv > 0 ? nv : 1) : NULL;
+  mjtNum* jac = dense ? mj_stackAllocNum(d, nv > 0 ? 12 * nv : 1) : NULL;
   for (int i = 0; i < m->nu; i++) {
     int nnz = 0;
     d->moment_rowadr[i] = adr;
