@@ -368,9 +368,9 @@ static const sn_attr_def a_fixed_joint[] = {
 
 //---------------------------------- actuators -----------------------------------------------------
 
-#define DYNTYPES "none integrator filter filterexact muscle! user"
-#define GAINTYPES "fixed affine muscle! user"
-#define BIASTYPES "none affine muscle! user"
+#define DYNTYPES "none integrator filter filterexact muscle user"
+#define GAINTYPES "fixed affine muscle user"
+#define BIASTYPES "none affine muscle user"
 
 // attributes every actuator shortcut shares (damper lacks ctrllimited)
 #define ACT_BASE                                                                         \
@@ -378,14 +378,14 @@ static const sn_attr_def a_fixed_joint[] = {
   {"ctrlrange", "r2", NULL, 0}, {"forcerange", "r2", NULL, 0},                           \
   {"lengthrange", "r2", NULL, NODEF}, {"gear", "r1-6", NULL, 0},                         \
   {"cranklength", "r", NULL, 0}, {"joint", "s", NULL, NODEF},                            \
-  {"jointinparent", "s", NULL, NODEF}, {"site", "s", NULL, NODEF | LATER},               \
-  {"refsite", "s", NULL, NODEF | LATER}, {"tendon", "s", NULL, NODEF | LATER},           \
-  {"cranksite", "s", NULL, NODEF | LATER}, {"slidersite", "s", NULL, NODEF | LATER},     \
+  {"jointinparent", "s", NULL, NODEF}, {"site", "s", NULL, NODEF},                       \
+  {"refsite", "s", NULL, NODEF}, {"tendon", "s", NULL, NODEF},                           \
+  {"cranksite", "s", NULL, NODEF}, {"slidersite", "s", NULL, NODEF},                     \
   {"user", "r*", NULL, 0}
 #define CTRLLIMITED {"ctrllimited", "k", TRI, 0}
 
 static const sn_attr_def a_general[] = {
-  ACT_BASE, CTRLLIMITED, {"body", "s", NULL, NODEF | LATER}, {"actlimited", "k", TRI, 0},
+  ACT_BASE, CTRLLIMITED, {"body", "s", NULL, NODEF}, {"actlimited", "k", TRI, 0},
   {"actrange", "r2", NULL, 0}, {"actdim", "i", NULL, 0}, {"dyntype", "k", DYNTYPES, 0},
   {"gaintype", "k", GAINTYPES, 0}, {"biastype", "k", BIASTYPES, 0},
   {"dynprm", "r1-10", NULL, 0}, {"gainprm", "r1-10", NULL, 0}, {"biasprm", "r1-10", NULL, 0},
@@ -593,17 +593,17 @@ static const sn_elem_def elements[] = {
   {"equality/connect", SN_EL_EQUALITY, '*', 0, a_connect, ""},
   {"equality/weld", SN_EL_EQUALITY, '*', 0, a_weld, ""},
   {"equality/joint", SN_EL_EQUALITY, '*', 0, a_eq_joint, ""},
-  {"equality/tendon", SN_EL_EQUALITY, '*', L, a_eq_tendon, ""},
+  {"equality/tendon", SN_EL_EQUALITY, '*', 0, a_eq_tendon, ""},
   {"equality/flex", SN_EL_EQUALITY, '*', L, a_eq_flex, ""},
 
-  {"tendon", SN_EL_OTHER, '*', 0, a_none, "tendon/spatial tendon/fixed"},
-  {"tendon/spatial", SN_EL_TENDON, '*', L, a_spatial,
+  {"tendon", SN_EL_TENDONS, '*', 0, a_none, "tendon/spatial tendon/fixed"},
+  {"tendon/spatial", SN_EL_TENDON, '*', 0, a_spatial,
    "spatial/site spatial/geom spatial/pulley"},
-  {"spatial/site", SN_EL_OTHER, '*', L, a_spatial_site, ""},
-  {"spatial/geom", SN_EL_OTHER, '*', L, a_spatial_geom, ""},
-  {"spatial/pulley", SN_EL_OTHER, '*', L, a_pulley, ""},
-  {"tendon/fixed", SN_EL_TENDON, '*', L, a_fixed, "fixed/joint"},
-  {"fixed/joint", SN_EL_OTHER, '*', L, a_fixed_joint, ""},
+  {"spatial/site", SN_EL_OTHER, '*', 0, a_spatial_site, ""},
+  {"spatial/geom", SN_EL_OTHER, '*', 0, a_spatial_geom, ""},
+  {"spatial/pulley", SN_EL_OTHER, '*', 0, a_pulley, ""},
+  {"tendon/fixed", SN_EL_TENDON, '*', 0, a_fixed, "fixed/joint"},
+  {"fixed/joint", SN_EL_OTHER, '*', 0, a_fixed_joint, ""},
 
   {"actuator", SN_EL_ACTUATOR, '*', 0, a_none,
    "actuator/general actuator/motor actuator/position actuator/velocity "
@@ -616,8 +616,8 @@ static const sn_elem_def elements[] = {
   {"actuator/intvelocity", SN_EL_INTVELOCITY, '*', 0, a_intvelocity, ""},
   {"actuator/damper", SN_EL_DAMPER, '*', 0, a_damper, ""},
   {"actuator/cylinder", SN_EL_CYLINDER, '*', 0, a_cylinder, ""},
-  {"actuator/muscle", SN_EL_MUSCLE, '*', L, a_muscle, ""},
-  {"actuator/adhesion", SN_EL_ADHESION, '*', L, a_adhesion, ""},
+  {"actuator/muscle", SN_EL_MUSCLE, '*', 0, a_muscle, ""},
+  {"actuator/adhesion", SN_EL_ADHESION, '*', 0, a_adhesion, ""},
   {"actuator/plugin", SN_EL_OTHER, '*', L, a_actuator_plugin, "plugin/config"},
 
   {"sensor", SN_EL_SENSORS, '*', 0, a_none,
@@ -687,8 +687,8 @@ static const sn_elem_def elements[] = {
   {"default/intvelocity", SN_EL_INTVELOCITY, '?', D, a_intvelocity, ""},
   {"default/damper", SN_EL_DAMPER, '?', D, a_damper, ""},
   {"default/cylinder", SN_EL_CYLINDER, '?', D, a_cylinder, ""},
-  {"default/muscle", SN_EL_MUSCLE, '?', D | L, a_muscle, ""},
-  {"default/adhesion", SN_EL_ADHESION, '?', D | L, a_adhesion, ""},
+  {"default/muscle", SN_EL_MUSCLE, '?', D, a_muscle, ""},
+  {"default/adhesion", SN_EL_ADHESION, '?', D, a_adhesion, ""},
 
   {"custom", SN_EL_CUSTOM, '*', 0, a_none, "custom/numeric custom/text custom/tuple"},
   {"custom/numeric", SN_EL_NUMERIC, '*', 0, a_numeric, ""},
