@@ -1,5 +1,11 @@
 // Recursive Newton-Euler in the com-based frame. Gravity enters as an upward
 // acceleration of the world, so every body feels it through its inertia.
+// mj_rnePostConstraint's external forces (cfrc_ext), as MuJoCo 3.3.8 forms them:
+// xfrc_applied at the body com, contact forces (mj_contactForce turned into the world
+// frame; geom2's body gets it, geom1's body the reaction) at the contact point, and
+// connect/weld forces on both bodies at their anchors (a weld's rotational row forces
+// taken as the torque itself, see sn_equality_wrench). The world's stays zero; tendon
+// constraint forces are not included (documented 3.3.8 limitation, issue 832).
 #include <mujoco/mujoco.h>
 
 #include "engine/com.h"
