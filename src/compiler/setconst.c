@@ -26,6 +26,9 @@ static void position_at_qpos0(mjModel* m, mjData* d) {
   // flex (mj_flex) and tendon (mj_tendon) stages go here once they exist
   mj_makeM(m, d);
   mj_factorM(m, d);
+  // no collision stage here: body (adhesion) transmissions see no contacts at qpos0,
+  // so their acc0 and length0 are 0 as in MuJoCo 3.3.8
+  d->ncon = 0;
   mj_transmission(m, d);
 
   for (int i = 0; i < m->ncam; i++) {

@@ -274,11 +274,22 @@ static void body_transmission(const mjModel* m, mjData* d, int i, mjtNum* row,
   }
 }
 
+// Scratch for the Jacobian-based transmissions (a dense row and four 3 x nv
+// Jacobians), taken from the stack on first use only so that models with joint and
+// tendon transmissions alone need no stack here; the row is cleared on every call.
+static void make_scratch(mjData* d, int nv, mjtNum** row, mjtNum** jac) {
+  if (!*row) {
+    *row = mj_stackAllocNum(d, nv > 0 ? nv : 1);
+    *jac = mj_stackAllocNum(d, nv > 0 ? 12 * nv : 1);
+  }
+  mju_zero(*row, nv);
+}
+
 void mj_transmission(const mjModel* m, mjData* d) {
   int adr = 0, nv = m->nv;
+  mjtNum* row = NULL;
+  mjtNum* jac = NULL;
   mj_markStack(d);
-  mjtNum* row = mj_stackAllocNum(d, nv > 0 ? nv : 1);
-  mjtNum* jac = mj_stackAllocNum(d, nv > 0 ? 12 * nv : 1);
   for (int i = 0; i < m->nu; i++) {
     int nnz = 0;
     d->moment_rowadr[i] = adr;
@@ -293,17 +304,17 @@ void mj_transmission(const mjModel* m, mjData* d) {
           nnz = tendon_transmission(m, d, i, adr);
           break;
         case mjTRN_SLIDERCRANK:
-          mju_zero(row, nv);
+          make_scratch(d, nv, &row, &jac);
           slidercrank_transmission(m, d, i, row, jac);
           nnz = compress_row(m, d, row, adr);
           break;
         case mjTRN_SITE:
-          mju_zero(row, nv);
+          make_scratch(d, nv, &row, &jac);
           site_transmission(m, d, i, row, jac);
           nnz = compress_row(m, d, row, adr);
           break;
         case mjTRN_BODY:
-          mju_zero(row, nv);
+          make_scratch(d, nv, &row, &jac);
           body_transmission(m, d, i, row, jac);
           nnz = compress_row(m, d, row, adr);
           break;

@@ -131,8 +131,8 @@ static void test_not_yet_supported(void** state) {
   HAS(m, "not yet supported");
   m = bad("<mujoco><actuator><motor tendon=\"t\"/></actuator></mujoco>");
   HAS(m, "element 'motor': attribute 'tendon': not yet supported: motor/tendon");
-  m = bad("<mujoco><actuator><general joint=\"j\" gaintype=\"muscle\"/></actuator></mujoco>");
-  HAS(m, "not yet supported: general gaintype=\"muscle\"");
+  m = bad("<mujoco><worldbody><geom type=\"sdf\"/></worldbody></mujoco>");
+  HAS(m, "not yet supported: geom type=\"sdf\"");
   m = bad("<mujoco><sensor><jointpos joint=\"j\"/></sensor></mujoco>");
   HAS(m, "not yet supported: sensor/jointpos");
   ok("<mujoco><contact><exclude body1=\"a\" body2=\"b\"/><pair geom1=\"a\" geom2=\"b\"/>"
@@ -143,8 +143,7 @@ static void test_not_yet_supported(void** state) {
   HAS(m, "not yet supported: body/flexcomp");
   m = bad("<mujoco><extension><plugin plugin=\"p\"/></extension></mujoco>");
   HAS(m, "not yet supported: extension/plugin");
-  m = bad("<mujoco><default><muscle/></default></mujoco>");
-  HAS(m, "not yet supported: default/muscle");
+  ok("<mujoco><default><muscle/><adhesion/></default></mujoco>");
   // inherited values are checked too
   m = bad("<mujoco><default><geom type=\"sdf\"/></default>"
            "<worldbody><geom/></worldbody></mujoco>");
