@@ -73,7 +73,12 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
       return 1;
 
     case mjTRN_TENDON:
-      return sn_cerr(c, &a->loc, "not yet supported: tendon transmissions");
+      trnid[0] = sn_find_name(c, mjOBJ_TENDON, a->target);
+      if (trnid[0] < 0) {
+        return sn_cerr_attr(c, &a->loc, "tendon", "unknown tendon '%s' in actuator", a->target);
+      }
+      *nmom = m->nv;  // 3.3.8 reserves a full row for a tendon's moment arms
+      return 1;
 
     default:
       return sn_cerr(c, &a->loc, "actuator has no transmission target");

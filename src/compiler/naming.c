@@ -33,11 +33,13 @@ static const char* sn_name_of(sn_ctx* c, int objtype, int id) {
     case mjOBJ_PAIR: return SN_AT(s, pairs, sn_pair, c->pair_order[id]).name;
     case mjOBJ_EXCLUDE: return SN_AT(s, excludes, sn_exclude, c->exclude_order[id]).name;
     case mjOBJ_EQUALITY: return SN_AT(s, equalities, sn_equality, id).name;
+    case mjOBJ_TENDON: return SN_AT(s, tendons, sn_tendon, id).name;
     case mjOBJ_ACTUATOR: return SN_AT(s, actuators, sn_actuator, id).name;
+    case mjOBJ_SENSOR: return SN_AT(s, sensors, sn_sensor, id).name;
     case mjOBJ_NUMERIC: return SN_AT(s, numerics, sn_numeric, id).name;
     case mjOBJ_TEXT: return SN_AT(s, texts, sn_text, id).name;
     case mjOBJ_TUPLE: return SN_AT(s, tuples, sn_tuple, id).name;
-    case mjOBJ_KEY: return SN_AT(s, keys, sn_key, id).name;
+    case mjOBJ_KEY: return id < SN_COUNT(s, keys) ? SN_AT(s, keys, sn_key, id).name : "";
     default: return "";
   }
 }
@@ -59,11 +61,13 @@ static const sn_srcloc* sn_loc_of(sn_ctx* c, int objtype, int id) {
     case mjOBJ_PAIR: return &SN_AT(s, pairs, sn_pair, c->pair_order[id]).loc;
     case mjOBJ_EXCLUDE: return &SN_AT(s, excludes, sn_exclude, c->exclude_order[id]).loc;
     case mjOBJ_EQUALITY: return &SN_AT(s, equalities, sn_equality, id).loc;
+    case mjOBJ_TENDON: return &SN_AT(s, tendons, sn_tendon, id).loc;
     case mjOBJ_ACTUATOR: return &SN_AT(s, actuators, sn_actuator, id).loc;
+    case mjOBJ_SENSOR: return &SN_AT(s, sensors, sn_sensor, id).loc;
     case mjOBJ_NUMERIC: return &SN_AT(s, numerics, sn_numeric, id).loc;
     case mjOBJ_TEXT: return &SN_AT(s, texts, sn_text, id).loc;
     case mjOBJ_TUPLE: return &SN_AT(s, tuples, sn_tuple, id).loc;
-    case mjOBJ_KEY: return &SN_AT(s, keys, sn_key, id).loc;
+    case mjOBJ_KEY: return id < SN_COUNT(s, keys) ? &SN_AT(s, keys, sn_key, id).loc : NULL;
     default: return NULL;
   }
 }
@@ -90,11 +94,14 @@ static int sn_nametypes(sn_ctx* c, mjModel* m, sn_nametype* t) {
   T(mjOBJ_PAIR, SN_COUNT(s, pairs), name_pairadr)
   T(mjOBJ_EXCLUDE, SN_COUNT(s, excludes), name_excludeadr)
   T(mjOBJ_EQUALITY, SN_COUNT(s, equalities), name_eqadr)
+  T(mjOBJ_TENDON, SN_COUNT(s, tendons), name_tendonadr)
   T(mjOBJ_ACTUATOR, SN_COUNT(s, actuators), name_actuatoradr)
+  T(mjOBJ_SENSOR, SN_COUNT(s, sensors), name_sensoradr)
   T(mjOBJ_NUMERIC, SN_COUNT(s, numerics), name_numericadr)
   T(mjOBJ_TEXT, SN_COUNT(s, texts), name_textadr)
   T(mjOBJ_TUPLE, SN_COUNT(s, tuples), name_tupleadr)
-  T(mjOBJ_KEY, SN_COUNT(s, keys), name_keyadr)
+  // <size nkey> adds unnamed keyframes after the written ones
+  T(mjOBJ_KEY, SN_COUNT(s, keys) > s->size.nkey ? SN_COUNT(s, keys) : s->size.nkey, name_keyadr)
 #undef T
   return n;
 }
@@ -201,7 +208,9 @@ int sn_find_name(sn_ctx* c, int objtype, const char* name) {
     case mjOBJ_PAIR: n = SN_COUNT(s, pairs); break;
     case mjOBJ_EXCLUDE: n = SN_COUNT(s, excludes); break;
     case mjOBJ_EQUALITY: n = SN_COUNT(s, equalities); break;
+    case mjOBJ_TENDON: n = SN_COUNT(s, tendons); break;
     case mjOBJ_ACTUATOR: n = SN_COUNT(s, actuators); break;
+    case mjOBJ_SENSOR: n = SN_COUNT(s, sensors); break;
     case mjOBJ_NUMERIC: n = SN_COUNT(s, numerics); break;
     case mjOBJ_TEXT: n = SN_COUNT(s, texts); break;
     case mjOBJ_TUPLE: n = SN_COUNT(s, tuples); break;

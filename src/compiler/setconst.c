@@ -23,7 +23,8 @@ static void position_at_qpos0(mjModel* m, mjData* d) {
   mj_kinematics(m, d);
   mj_comPos(m, d);
   mj_camlight(m, d);
-  // flex (mj_flex) and tendon (mj_tendon) stages go here once they exist
+  // the flex stage (mj_flex) goes here once it exists
+  mj_tendon(m, d);
   mj_makeM(m, d);
   mj_factorM(m, d);
   // no collision stage here: body (adhesion) transmissions see no contacts at qpos0,
@@ -47,17 +48,28 @@ static int slide_only(const mjModel* m, int b) {
   return m->body_simple[b] == 2 && m->body_dofnum[b] > 0;
 }
 
-// dof_M0, stat.meaninertia (mean diagonal of M; 1 without dofs) and
+// dof_M0 (without tendon armature), stat.meaninertia (mean diagonal of M; 1 without
+// dofs) and
 // dof_invweight0: the diagonal of inv(M), averaged over the three translational
 // or rotational dofs of free and ball joints.
 static void set_dof_constants(mjModel* m, mjData* d) {
   int nv = m->nv;
   mjtNum sum = 0;
   for (int i = 0; i < nv; i++) {
-    m->dof_M0[i] = d->qM[m->dof_Madr[i]];
-    sum += m->dof_M0[i];
+    sum += d->qM[m->dof_Madr[i]];
   }
   m->stat.meaninertia = nv ? sum / nv : 1;
+  // MuJoCo 3.3.8's dof_M0 is the composite-rigid-body diagonal, without the tendon
+  // armature that meaninertia (and the weights below) include; qM is restored after
+  if (m->ntendon) {
+    mj_crb(m, d);
+  }
+  for (int i = 0; i < nv; i++) {
+    m->dof_M0[i] = d->qM[m->dof_Madr[i]];
+  }
+  if (m->ntendon) {
+    mj_makeM(m, d);
+  }
   if (!nv) {
     return;
   }
@@ -198,8 +210,7 @@ static void set_camlight_constants(mjModel* m, mjData* d) {
   }
 }
 
-// tendon_length0 and tendon_invweight0 = J*inv(M)*J' (meaningful once the
-// tendon stage runs in position_at_qpos0).
+// tendon_length0 and tendon_invweight0 = J*inv(M)*J'.
 static void set_tendon_constants(mjModel* m, mjData* d) {
   int nv = m->nv;
   if (!m->ntendon) {
@@ -225,6 +236,28 @@ static void set_tendon_constants(mjModel* m, mjData* d) {
   mj_freeStack(d);
 }
 
+// tendon_lengthspring given as -1 -1 (the default) becomes the tendon length at
+// qpos_spring (checked against 3.3.8: not qpos0). Runs last: it moves the state.
+static void set_tendon_lengthspring(mjModel* m, mjData* d) {
+  int any = 0;
+  for (int t = 0; t < m->ntendon; t++) {
+    any |= m->tendon_lengthspring[2 * t] == -1 && m->tendon_lengthspring[2 * t + 1] == -1;
+  }
+  if (!any) {
+    return;
+  }
+  mju_copy(d->qpos, m->qpos_spring, m->nq);
+  mj_kinematics(m, d);
+  mj_comPos(m, d);
+  mj_tendon(m, d);
+  for (int t = 0; t < m->ntendon; t++) {
+    mjtNum* ls = m->tendon_lengthspring + 2 * t;
+    if (ls[0] == -1 && ls[1] == -1) {
+      ls[0] = ls[1] = d->ten_length[t];
+    }
+  }
+}
+
 void mj_setConst(mjModel* m, mjData* d) {
   position_at_qpos0(m, d);
   set_dof_constants(m, d);
@@ -233,4 +266,5 @@ void mj_setConst(mjModel* m, mjData* d) {
   set_dampratio(m, d);
   set_camlight_constants(m, d);
   set_tendon_constants(m, d);
+  set_tendon_lengthspring(m, d);
 }

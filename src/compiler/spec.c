@@ -237,6 +237,22 @@ void sn_equality_default(sn_equality* e) {
   e->polycoef[1] = 1;
 }
 
+void sn_tendon_default(sn_tendon* t) {
+  memset(t, 0, sizeof(sn_tendon));
+  t->name = "";
+  t->material = "";
+  t->limited = SN_AUTO;
+  t->actfrclimited = SN_AUTO;
+  sn_solref_default(t->solref_limit);
+  sn_solimp_default(t->solimp_limit);
+  sn_solref_default(t->solref_friction);
+  sn_solimp_default(t->solimp_friction);
+  t->width = 0.003;
+  t->rgba[0] = t->rgba[1] = t->rgba[2] = 0.5f;
+  t->rgba[3] = 1;
+  t->springlength[0] = t->springlength[1] = -1;
+}
+
 void sn_texture_default(sn_texture* t) {
   memset(t, 0, sizeof(sn_texture));
   t->name = "";

@@ -19,6 +19,7 @@ static void rd_class_init(sn_defclass* c) {
   sn_mesh_default(&c->mesh);
   sn_pair_default(&c->pair);
   sn_equality_default(&c->equality);
+  sn_tendon_default(&c->tendon);
 }
 
 static int rd_new_class(sn_reader* r, const char* name, int parent) {
@@ -104,9 +105,11 @@ static void rd_default_element(sn_reader* r, const sn_xml_node* node, sn_defclas
     case SN_EL_EQUALITY:
       rd_equality_attrs(r, node, &c->equality);
       break;
+    case SN_EL_TENDON:
+      rd_tendon_attrs(r, node, &c->tendon);
+      break;
     default:
-      // tendon defaults: only tendons (not yet supported) can use them, and those
-      // stop the load, so there is nothing to keep
+      // the grammar admits no other element in a default class
       for (int i = 0; i < node->nattr; i++) {
         node->attr[i].used = 1;
       }

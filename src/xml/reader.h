@@ -39,6 +39,7 @@ typedef struct {
   sn_mesh mesh;
   sn_pair pair;
   sn_equality equality;
+  sn_tendon tendon;
 } sn_defclass;
 
 typedef struct sn_reader {
@@ -132,6 +133,7 @@ void rd_actuator_attrs(sn_reader* r, const sn_xml_node* node, sn_actuator* a);
 void rd_mesh_attrs(sn_reader* r, const sn_xml_node* node, sn_mesh* m);  // reader_asset.c
 void rd_pair_attrs(sn_reader* r, const sn_xml_node* node, sn_pair* p);
 void rd_equality_attrs(sn_reader* r, const sn_xml_node* node, sn_equality* e);
+void rd_tendon_attrs(sn_reader* r, const sn_xml_node* node, sn_tendon* t);  // reader_tendon.c
 
 //---------------------------------- sections ------------------------------------------------------
 
@@ -147,6 +149,8 @@ void rd_custom(sn_reader* r, const sn_xml_node* node);           // reader.c
 void rd_contact(sn_reader* r, const sn_xml_node* node);          // reader_contact.c
 void rd_keyframes(sn_reader* r, const sn_xml_node* node);
 void rd_equality(sn_reader* r, const sn_xml_node* node);         // reader_equality.c
+void rd_tendons(sn_reader* r, const sn_xml_node* node);          // reader_tendon.c
+void rd_sensors(sn_reader* r, const sn_xml_node* node);          // reader_sensor.c
 void rd_models(sn_reader* r, const sn_xml_node* root);           // reader_attach.c
 void rd_attach(sn_reader* r, const sn_xml_node* node, int body, int frame);
 void rd_attach_finish(sn_reader* r);

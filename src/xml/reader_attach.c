@@ -11,7 +11,7 @@
 //   child's angle unit and Euler sequence, hinge and ball angles are converted to this
 //   model's unit, "auto" limits and free-joint alignment follow the child's compiler.
 // - After the whole model has been read (3.3.8 lists them after this model's own), all
-//   of the child's textures, materials, actuators, equality constraints, custom data and
+//   of the child's textures, materials, actuators, equality constraints, tendons, custom data and
 //   keyframes are appended, prefixed. Actuators and equality constraints are copied
 //   whether or not their targets were attached (a missing target is then a compile
 //   error, as in 3.3.8). Keyframes keep the values
@@ -533,6 +533,52 @@ static void rd_attach_equalities(rd_xfer* x) {
   }
 }
 
+// Tendons with their paths, prefixed like their references; "auto" limits follow the
+// child's autolimits. A path element naming something not attached fails to compile.
+static void rd_attach_tendons(rd_xfer* x) {
+  sn_spec* child = x->a->child;
+  sn_reader* r = x->r;
+  const char* pre = x->a->prefix;
+  for (int i = 0; i < SN_COUNT(child, tendons); i++) {
+    sn_tendon t = SN_AT(child, tendons, sn_tendon, i);
+    rd_xfer_limited(x, &t.limited, t.range, "tendon", &t.loc);
+    rd_xfer_limited(x, &t.actfrclimited, t.actfrcrange, "actuatorfrc", &t.loc);
+    t.name = rd_prefixed(r, pre, t.name);
+    t.material = rd_prefixed(r, pre, t.material);
+    rd_copy_list(r, &t.user);
+    sn_wrap* path = t.npath ? (sn_wrap*)sn_spec_alloc(r->spec, sizeof(sn_wrap) * (size_t)t.npath)
+                            : NULL;
+    for (int k = 0; k < t.npath; k++) {
+      path[k] = t.path[k];
+      path[k].name = rd_prefixed(r, pre, path[k].name);
+      path[k].sidesite = rd_prefixed(r, pre, path[k].sidesite);
+      rd_copy_loc(r, &path[k].loc);
+    }
+    t.path = path;
+    t.cappath = t.npath;
+    rd_copy_loc(r, &t.loc);
+    *(sn_tendon*)sn_spec_append(r->spec, &r->spec->tendons, sizeof(sn_tendon)) = t;
+  }
+}
+
+// Sensors, prefixed like the objects they name (an unprefixed name would be a
+// different object: those not attached fail to compile).
+static void rd_attach_sensors(rd_xfer* x) {
+  sn_spec* child = x->a->child;
+  sn_reader* r = x->r;
+  const char* pre = x->a->prefix;
+  for (int i = 0; i < SN_COUNT(child, sensors); i++) {
+    sn_sensor s = SN_AT(child, sensors, sn_sensor, i);
+    s.name = rd_prefixed(r, pre, s.name);
+    s.objname = rd_prefixed(r, pre, s.objname);
+    s.refname = rd_prefixed(r, pre, s.refname);
+    s.usertype = sn_spec_strdup(r->spec, s.usertype);
+    rd_copy_list(r, &s.user);
+    rd_copy_loc(r, &s.loc);
+    *(sn_sensor*)sn_spec_append(r->spec, &r->spec->sensors, sizeof(sn_sensor)) = s;
+  }
+}
+
 static void rd_attach_custom(rd_xfer* x) {
   sn_spec* child = x->a->child;
   sn_reader* r = x->r;
@@ -700,6 +746,8 @@ void rd_attach_finish(sn_reader* r) {
     rd_attach_assets(&x);
     rd_attach_actuators(&x);
     rd_attach_equalities(&x);
+    rd_attach_tendons(&x);
+    rd_attach_sensors(&x);
     rd_attach_custom(&x);
     rd_attach_keys(&x, actbase);
   }

@@ -48,7 +48,8 @@ typedef enum {
   SN_EL_EXCLUDE,
   SN_EL_EQUALITIES,           // the <equality> section
   SN_EL_EQUALITY,             // one constraint (connect, weld, ...) or its default
-  SN_EL_TENDON,
+  SN_EL_TENDONS,              // the <tendon> section
+  SN_EL_TENDON,               // one fixed or spatial tendon or its default
   SN_EL_ACTUATOR,
   SN_EL_GENERAL,
   SN_EL_MOTOR,
@@ -59,6 +60,8 @@ typedef enum {
   SN_EL_CYLINDER,
   SN_EL_MUSCLE,
   SN_EL_ADHESION,
+  SN_EL_SENSORS,              // the <sensor> section
+  SN_EL_SENSOR,               // one sensor
   SN_EL_KEYFRAME,
   SN_EL_KEY,
   SN_EL_DEFAULT,

@@ -123,22 +123,20 @@ static void test_required(void** state) {
 
 static void test_not_yet_supported(void** state) {
   (void)state;
-  const char* m = bad("<mujoco><tendon>\n  <fixed name=\"t\"/></tendon></mujoco>");
-  assert_string_equal(m, "t.xml:2:3: element 'fixed': not yet supported: tendon/fixed");
+  const char* m = bad("<mujoco><extension>\n  <plugin plugin=\"p\"/></extension></mujoco>");
+  assert_string_equal(m, "t.xml:2:3: element 'plugin': not yet supported: extension/plugin");
   m = bad("<mujoco><asset><skin file=\"a.skn\"/></asset></mujoco>");
   HAS(m, "not yet supported: asset/skin");
   m = bad("<mujoco><worldbody><geom type=\"sdf\"/></worldbody></mujoco>");
   HAS(m, "not yet supported");
-  m = bad("<mujoco><actuator><motor tendon=\"t\"/></actuator></mujoco>");
-  HAS(m, "element 'motor': attribute 'tendon': not yet supported: motor/tendon");
   m = bad("<mujoco><worldbody><geom type=\"sdf\"/></worldbody></mujoco>");
   HAS(m, "not yet supported: geom type=\"sdf\"");
-  m = bad("<mujoco><sensor><jointpos joint=\"j\"/></sensor></mujoco>");
-  HAS(m, "not yet supported: sensor/jointpos");
+  m = bad("<mujoco><sensor><plugin plugin=\"p\"/></sensor></mujoco>");
+  HAS(m, "not yet supported: sensor/plugin");
   ok("<mujoco><contact><exclude body1=\"a\" body2=\"b\"/><pair geom1=\"a\" geom2=\"b\"/>"
      "</contact></mujoco>");
-  m = bad("<mujoco><equality><tendon tendon1=\"a\"/></equality></mujoco>");
-  HAS(m, "not yet supported: equality/tendon");
+  m = bad("<mujoco><equality><flex flex=\"a\"/></equality></mujoco>");
+  HAS(m, "not yet supported: equality/flex");
   m = bad("<mujoco><worldbody><body><flexcomp name=\"f\"/></body></worldbody></mujoco>");
   HAS(m, "not yet supported: body/flexcomp");
   m = bad("<mujoco><extension><plugin plugin=\"p\"/></extension></mujoco>");
