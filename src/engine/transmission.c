@@ -239,6 +239,9 @@ static void slidercrank_transmission(const mjModel* m, mjData* d, int i, mjtNum*
     t[k] = g * ca * zxv[k];
   }
   add_wrench_row(nv, row, f, t, jacp, jacr);
+  // dofs that move both sites move the mechanism rigidly: no change in length
+  // (3.3.8 leaves them out of the row)
+  zero_common_dofs(m, row, m->site_bodyid[crank], m->site_bodyid[slider]);
 }
 
 // Body transmission (adhesion): the moment is minus the mean, over the contacts
