@@ -182,7 +182,7 @@ static void set_dampratio(mjModel* m, mjData* d) {
     int adr = d->moment_rowadr[i];
     for (int k = 0; k < d->moment_rownnz[i]; k++) {
       mjtNum arm = d->actuator_moment[adr + k];
-      if (arm == 0) {
+      if (mju_abs(arm) < mjMINVAL) {  // round-off arms would reflect unbounded inertia
         continue;
       }
       int dof = d->moment_colind[adr + k];
