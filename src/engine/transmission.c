@@ -1,6 +1,10 @@
 // Actuator transmissions: the scalar length l_i(q) of every actuator and its
 // gradient (the moment arms), stored row-sparse in actuator_moment with
 // moment_rownnz/rowadr/colind. Rows are packed back to back in actuator order.
+// Joint and tendon rows are structural; the Jacobian-based ones (site, refsite,
+// slider-crank, body/adhesion) are built dense and keep their exact non-zeros, as
+// MuJoCo 3.3.8's rows do (entries that are round-off on one side may be exact
+// zeros on the other, which only the sparsity pattern can show).
 #include <mujoco/mujoco.h>
 
 // Joint and jointinparent transmission of actuator i into the row starting at adr.
@@ -239,8 +243,8 @@ static void slidercrank_transmission(const mjModel* m, mjData* d, int i, mjtNum*
     t[k] = g * ca * zxv[k];
   }
   add_wrench_row(nv, row, f, t, jacp, jacr);
-  // dofs that move both sites move the mechanism rigidly: no change in length
-  // (3.3.8 leaves them out of the row)
+  // dofs that move both sites move the mechanism rigidly: their moment is exactly
+  // zero (3.3.8 gets zero or round-off there)
   zero_common_dofs(m, row, m->site_bodyid[crank], m->site_bodyid[slider]);
 }
 
@@ -266,10 +270,12 @@ static void body_transmission(const mjModel* m, mjData* d, int i, mjtNum* row,
     }
     mj_jac(m, d, jacp1, NULL, con->pos, b1);
     mj_jac(m, d, jacp2, NULL, con->pos, b2);
-    mju_subFrom(jacp2, jacp1, 3 * nv);
-    mjtNum n[3] = {-con->frame[0], -con->frame[1], -con->frame[2]};
-    mjtNum zero[3] = {0, 0, 0};
-    add_wrench_row(nv, row, n, zero, jacp2, jacp2);
+    // row -= normal' * (Jp2 - Jp1): the separation rate along the normal
+    const mjtNum* n = con->frame;
+    for (int k = 0; k < nv; k++) {
+      row[k] -= n[0] * (jacp2[k] - jacp1[k]) + n[1] * (jacp2[nv + k] - jacp1[nv + k]) +
+                n[2] * (jacp2[2 * nv + k] - jacp1[2 * nv + k]);
+    }
     count++;
   }
   if (count > 1) {
