@@ -57,7 +57,7 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
         }
         if (a->cranklength <= 0) {
           return sn_cerr_attr(c, &a->loc, "cranklength",
-                              "slider-crank actuator needs a positive cranklength");
+                              "crank length must be positive in slider-crank actuator");
         }
       }
       // rows are stored compressed but MuJoCo 3.3.8 reserves nv entries for them

@@ -291,15 +291,16 @@ static void* sn_calloc(int n, size_t elemsize) {
   return p;
 }
 
-// Run every compile step on the first allocation.
+// Run every compile step on the first allocation. Tendons precede actuators (inheritrange
+// reads tendon ranges; MuJoCo 3.3.8 also reports tendon errors before actuator ones).
 static int sn_run_steps(sn_ctx* c) {
   return sn_compile_frames(c) && sn_compile_bodies(c) && sn_compile_joints(c) &&
          sn_compile_textures(c) && sn_compile_materials(c) && sn_compile_meshes(c) &&
          sn_compile_hfields(c) && sn_compile_geoms(c) &&
          sn_compile_inertia(c) && sn_compile_sites(c) && sn_compile_body_finish(c) &&
          sn_compile_bvh(c) && sn_compile_cameras(c) && sn_compile_lights(c) &&
-         sn_compile_actuators(c) && sn_compile_custom(c) && sn_compile_contacts(c) &&
-         sn_compile_equalities(c) && sn_compile_tendons(c) && sn_compile_sensors(c) &&
+         sn_compile_custom(c) && sn_compile_contacts(c) && sn_compile_equalities(c) &&
+         sn_compile_tendons(c) && sn_compile_actuators(c) && sn_compile_sensors(c) &&
          sn_compile_names(c) && sn_compile_keys(c);
 }
 

@@ -27,6 +27,9 @@ static void position_at_qpos0(mjModel* m, mjData* d) {
   mj_tendon(m, d);
   mj_makeM(m, d);
   mj_factorM(m, d);
+  // no collision stage here: body (adhesion) transmissions see no contacts at qpos0,
+  // so their acc0 and length0 are 0 as in MuJoCo 3.3.8
+  d->ncon = 0;
   mj_transmission(m, d);
 
   for (int i = 0; i < m->ncam; i++) {
@@ -179,7 +182,7 @@ static void set_dampratio(mjModel* m, mjData* d) {
     int adr = d->moment_rowadr[i];
     for (int k = 0; k < d->moment_rownnz[i]; k++) {
       mjtNum arm = d->actuator_moment[adr + k];
-      if (arm == 0) {
+      if (mju_abs(arm) < mjMINVAL) {  // round-off arms would reflect unbounded inertia
         continue;
       }
       int dof = d->moment_colind[adr + k];

@@ -1,6 +1,10 @@
 // Actuator transmissions: the scalar length l_i(q) of every actuator and its
 // gradient (the moment arms), stored row-sparse in actuator_moment with
 // moment_rownnz/rowadr/colind. Rows are packed back to back in actuator order.
+// Joint and tendon rows are structural; the Jacobian-based ones (site, refsite,
+// slider-crank, body/adhesion) are built dense and keep their exact non-zeros, as
+// MuJoCo 3.3.8's rows do (entries that are round-off on one side may be exact
+// zeros on the other, which only the sparsity pattern can show).
 #include <mujoco/mujoco.h>
 
 // Joint and jointinparent transmission of actuator i into the row starting at adr.
@@ -239,6 +243,9 @@ static void slidercrank_transmission(const mjModel* m, mjData* d, int i, mjtNum*
     t[k] = g * ca * zxv[k];
   }
   add_wrench_row(nv, row, f, t, jacp, jacr);
+  // dofs that move both sites move the mechanism rigidly: their moment is exactly
+  // zero (3.3.8 gets zero or round-off there)
+  zero_common_dofs(m, row, m->site_bodyid[crank], m->site_bodyid[slider]);
 }
 
 // Body transmission (adhesion): the moment is minus the mean, over the contacts
@@ -263,10 +270,12 @@ static void body_transmission(const mjModel* m, mjData* d, int i, mjtNum* row,
     }
     mj_jac(m, d, jacp1, NULL, con->pos, b1);
     mj_jac(m, d, jacp2, NULL, con->pos, b2);
-    mju_subFrom(jacp2, jacp1, 3 * nv);
-    mjtNum n[3] = {-con->frame[0], -con->frame[1], -con->frame[2]};
-    mjtNum zero[3] = {0, 0, 0};
-    add_wrench_row(nv, row, n, zero, jacp2, jacp2);
+    // row -= normal' * (Jp2 - Jp1): the separation rate along the normal
+    const mjtNum* n = con->frame;
+    for (int k = 0; k < nv; k++) {
+      row[k] -= n[0] * (jacp2[k] - jacp1[k]) + n[1] * (jacp2[nv + k] - jacp1[nv + k]) +
+                n[2] * (jacp2[2 * nv + k] - jacp1[2 * nv + k]);
+    }
     count++;
   }
   if (count > 1) {
@@ -274,18 +283,22 @@ static void body_transmission(const mjModel* m, mjData* d, int i, mjtNum* row,
   }
 }
 
+// Scratch for the Jacobian-based transmissions (a dense row and four 3 x nv
+// Jacobians), taken from the stack on first use only so that models with joint and
+// tendon transmissions alone need no stack here; the row is cleared on every call.
+static void make_scratch(mjData* d, int nv, mjtNum** row, mjtNum** jac) {
+  if (!*row) {
+    *row = mj_stackAllocNum(d, nv > 0 ? nv : 1);
+    *jac = mj_stackAllocNum(d, nv > 0 ? 12 * nv : 1);
+  }
+  mju_zero(*row, nv);
+}
+
 void mj_transmission(const mjModel* m, mjData* d) {
   int adr = 0, nv = m->nv;
-  // dense scratch rows only for the transmissions that build their moment from body
-  // Jacobians, so joint- and tendon-driven models need no arena space here
-  int dense = 0;
-  for (int i = 0; i < m->nu; i++) {
-    int t = m->actuator_trntype[i];
-    dense |= t == mjTRN_SLIDERCRANK || t == mjTRN_SITE || t == mjTRN_BODY;
-  }
+  mjtNum* row = NULL;
+  mjtNum* jac = NULL;
   mj_markStack(d);
-  mjtNum* row = dense ? mj_stackAllocNum(d, nv > 0 ? nv : 1) : NULL;
-  mjtNum* jac = dense ? mj_stackAllocNum(d, nv > 0 ? 12 * nv : 1) : NULL;
   for (int i = 0; i < m->nu; i++) {
     int nnz = 0;
     d->moment_rowadr[i] = adr;
@@ -300,17 +313,17 @@ void mj_transmission(const mjModel* m, mjData* d) {
           nnz = tendon_transmission(m, d, i, adr);
           break;
         case mjTRN_SLIDERCRANK:
-          mju_zero(row, nv);
+          make_scratch(d, nv, &row, &jac);
           slidercrank_transmission(m, d, i, row, jac);
           nnz = compress_row(m, d, row, adr);
           break;
         case mjTRN_SITE:
-          mju_zero(row, nv);
+          make_scratch(d, nv, &row, &jac);
           site_transmission(m, d, i, row, jac);
           nnz = compress_row(m, d, row, adr);
           break;
         case mjTRN_BODY:
-          mju_zero(row, nv);
+          make_scratch(d, nv, &row, &jac);
           body_transmission(m, d, i, row, jac);
           nnz = compress_row(m, d, row, adr);
           break;

@@ -127,10 +127,10 @@ static void test_not_yet_supported(void** state) {
   assert_string_equal(m, "t.xml:2:3: element 'plugin': not yet supported: extension/plugin");
   m = bad("<mujoco><asset><skin file=\"a.skn\"/></asset></mujoco>");
   HAS(m, "not yet supported: asset/skin");
-  m = bad("<mujoco><worldbody><geom type=\"sdf\"/></worldbody></mujoco>");
-  HAS(m, "not yet supported");
   m = bad("<mujoco><actuator><plugin plugin=\"p\"/></actuator></mujoco>");
   HAS(m, "not yet supported: actuator/plugin");
+  m = bad("<mujoco><worldbody><geom type=\"sdf\"/></worldbody></mujoco>");
+  HAS(m, "not yet supported: geom type=\"sdf\"");
   m = bad("<mujoco><sensor><plugin plugin=\"p\"/></sensor></mujoco>");
   HAS(m, "not yet supported: sensor/plugin");
   ok("<mujoco><contact><exclude body1=\"a\" body2=\"b\"/><pair geom1=\"a\" geom2=\"b\"/>"
@@ -143,6 +143,7 @@ static void test_not_yet_supported(void** state) {
   HAS(m, "not yet supported: extension/plugin");
   m = bad("<mujoco><worldbody><body><composite type=\"grid\"/></body></worldbody></mujoco>");
   HAS(m, "not yet supported: body/composite");
+  ok("<mujoco><default><muscle/><adhesion/></default></mujoco>");
   // inherited values are checked too
   m = bad("<mujoco><default><geom type=\"sdf\"/></default>"
            "<worldbody><geom/></worldbody></mujoco>");
