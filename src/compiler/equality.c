@@ -1,4 +1,4 @@
-// <equality> connect, weld and joint constraints: the ids of the objects they name and
+// <equality> connect, weld, joint and tendon constraints: the ids of the objects they name and
 // eq_data, completed with what the model implies at qpos0. Constraints keep document
 // order. Layout of the mjNEQDATA numbers (identified on MuJoCo 3.3.8):
 // - connect by body: anchor in body1 (0-2); the same point in body2's frame at qpos0
@@ -10,7 +10,7 @@
 //   torquescale (10).
 // - weld by site: 3.3.8 leaves its shared default vector (0 1 0 0 ...) in 0-9, with
 //   torquescale in 10.
-// - joint: polycoef (0-4), zeros, 1 in 10.
+// - joint and tendon: polycoef (0-4), zeros, 1 in 10.
 // Body frames at qpos0 are those of the compiled model, so an anchor of a body aligned
 // with its inertial frame (compiler alignfree) is read in the aligned frame, as 3.3.8
 // does.
@@ -23,7 +23,7 @@
 void sn_equality_sizes(sn_ctx* c, mjModel* z) {
   z->neq = SN_COUNT(c->spec, equalities);
   // most constraint rows the equalities can need: 3.3.8 counts 3 for a connect, 7 for
-  // a weld (one more than the rows a weld makes) and 1 for a joint constraint
+  // a weld (one more than the rows a weld makes) and 1 for a joint or tendon constraint
   z->nemax = 0;
   for (int i = 0; i < z->neq; i++) {
     int type = SN_AT(c->spec, equalities, sn_equality, i).type;
@@ -35,6 +35,7 @@ static const char* sn_eq_attr(const sn_equality* e, int second) {
   switch (e->objtype) {
     case mjOBJ_SITE: return second ? "site2" : "site1";
     case mjOBJ_JOINT: return second ? "joint2" : "joint1";
+    case mjOBJ_TENDON: return second ? "tendon2" : "tendon1";
     default: return second ? "body2" : "body1";
   }
 }
@@ -45,7 +46,8 @@ static int sn_eq_objects(sn_ctx* c, int i, const sn_equality* e, int* obj1, int*
   int id[2] = {-1, -1};
   for (int k = 0; k < 2; k++) {
     if (k == 1 && !names[1][0]) {
-      // a missing body2 is the world; a joint constraint may have one joint only
+      // a missing body2 is the world; a joint (tendon) constraint may have one joint
+      // (tendon) only
       id[1] = e->objtype == mjOBJ_BODY ? 0 : -1;
       continue;
     }
@@ -156,8 +158,9 @@ int sn_compile_equalities(sn_ctx* c) {
       break;
     }
     m->eq_type[i] = e->type;
-    // 3.3.8 leaves the object type of joint constraints unset (mjOBJ_UNKNOWN)
-    m->eq_objtype[i] = e->objtype == mjOBJ_JOINT ? mjOBJ_UNKNOWN : e->objtype;
+    // 3.3.8 leaves the object type of joint and tendon constraints unset (mjOBJ_UNKNOWN)
+    int scalar = e->objtype == mjOBJ_JOINT || e->objtype == mjOBJ_TENDON;
+    m->eq_objtype[i] = scalar ? mjOBJ_UNKNOWN : e->objtype;
     m->eq_obj1id[i] = obj1;
     m->eq_obj2id[i] = obj2;
     m->eq_active0[i] = (mjtByte)(e->active != 0);

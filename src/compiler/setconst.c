@@ -45,17 +45,28 @@ static int slide_only(const mjModel* m, int b) {
   return m->body_simple[b] == 2 && m->body_dofnum[b] > 0;
 }
 
-// dof_M0, stat.meaninertia (mean diagonal of M; 1 without dofs) and
+// dof_M0 (without tendon armature), stat.meaninertia (mean diagonal of M; 1 without
+// dofs) and
 // dof_invweight0: the diagonal of inv(M), averaged over the three translational
 // or rotational dofs of free and ball joints.
 static void set_dof_constants(mjModel* m, mjData* d) {
   int nv = m->nv;
   mjtNum sum = 0;
   for (int i = 0; i < nv; i++) {
-    m->dof_M0[i] = d->qM[m->dof_Madr[i]];
-    sum += m->dof_M0[i];
+    sum += d->qM[m->dof_Madr[i]];
   }
   m->stat.meaninertia = nv ? sum / nv : 1;
+  // MuJoCo 3.3.8's dof_M0 is the composite-rigid-body diagonal, without the tendon
+  // armature that meaninertia (and the weights below) include; qM is restored after
+  if (m->ntendon) {
+    mj_crb(m, d);
+  }
+  for (int i = 0; i < nv; i++) {
+    m->dof_M0[i] = d->qM[m->dof_Madr[i]];
+  }
+  if (m->ntendon) {
+    mj_makeM(m, d);
+  }
   if (!nv) {
     return;
   }

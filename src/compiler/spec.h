@@ -408,16 +408,17 @@ typedef struct {
 
 //---------------------------------- equality constraints ------------------------------------------
 
-// <equality> connect, weld or joint (tendon and flex constraints are not supported yet).
+// <equality> connect, weld, joint or tendon (flex constraints are not supported yet).
 // Connect and weld name two bodies or two sites; the parameters are kept as written and
 // the compiler lays them out in eq_data (computing what qpos0 implies).
 typedef struct {
   const char* name;
   int type;                   // mjtEq
-  int objtype;                // mjOBJ_BODY or mjOBJ_SITE (connect, weld), mjOBJ_JOINT
-  const char* name1;          // body1 / site1 / joint1
-  const char* name2;          // body2 / site2 / joint2; "" : the world body (connect,
-                              // weld by body) or no second joint
+  int objtype;                // mjOBJ_BODY or mjOBJ_SITE (connect, weld), mjOBJ_JOINT,
+                              // mjOBJ_TENDON
+  const char* name1;          // body1 / site1 / joint1 / tendon1
+  const char* name2;          // body2 / site2 / joint2 / tendon2; "" : the world body
+                              // (connect, weld by body) or no second joint / tendon
   int active;
   double solref[mjNREF];
   double solimp[mjNIMP];
@@ -425,7 +426,7 @@ typedef struct {
   double relpose[7];          // weld: pose of body2 in body1 (pos, quat); a zero
                               // quaternion (the default) means "the pose at qpos0"
   double torquescale;         // weld
-  double polycoef[5];         // joint
+  double polycoef[5];         // joint, tendon
   sn_srcloc loc;
 } sn_equality;
 
@@ -473,10 +474,28 @@ typedef struct {
 
 //---------------------------------- sensors -------------------------------------------------------
 
-// One <sensor> child. Owned by the sensor work (issue 5): fields are added here as the
-// reader and compiler need them.
+// One <sensor> child, as written. The reader records which object (and reference
+// object) the element names and under which attribute; the compiler resolves the names,
+// checks the object types 3.3.8 accepts and derives datatype, stage and dimension.
 typedef struct {
   const char* name;
+  int type;                   // mjtSensor
+  int objtype;                // mjtObj of the sensed object (mjOBJ_UNKNOWN: none)
+  const char* objname;
+  const char* objattr;        // attribute that named it (for error locations)
+  int reftype;                // mjtObj of the reference object (mjOBJ_UNKNOWN: none)
+  const char* refname;
+  const char* refattr;
+  double noise;
+  double cutoff;
+  sn_numlist user;
+  // user sensors: as given (objtype as written, resolved by the compiler)
+  const char* usertype;
+  int datatype;               // mjtDataType
+  int needstage;              // mjtStage
+  int dim;
+  // contact sensors: the data fields bitmask, reduction and number of slots
+  int intprm[mjNSENS];
   sn_srcloc loc;
 } sn_sensor;
 

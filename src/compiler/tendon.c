@@ -124,6 +124,11 @@ static int sn_spatial_path(sn_ctx* c, const sn_tendon* st, int t, int adr, int n
           return sn_cerr(c, loc, "tendon '%s' (id = %d): geom at pos %d not bracketed by sites",
                          name, t, k);
         }
+        // the armature's velocity-product force is defined for straight segments only
+        if (st->armature > 0) {
+          return sn_cerr(c, &st->loc, "tendon '%s' (id = %d): geom wrapping not supported by "
+                         "tendon armature", name, t);
+        }
         break;
     }
   }

@@ -3,6 +3,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/forward.h"
+#include "engine/tendon_bias.h"
 
 #define SN_DISABLED(m, flag) ((m)->opt.disableflags & (flag))
 #define SN_ENABLED(m, flag) ((m)->opt.enableflags & (flag))
@@ -90,6 +91,7 @@ void mj_fwdVelocity(const mjModel* m, mjData* d) {
   mj_passive(m, d);
   mj_referenceConstraint(m, d);
   mj_rne(m, d, 0, d->qfrc_bias);
+  sn_tendon_bias(m, d, d->qfrc_bias);
 
   sn_timerEnd(d, mjTIMER_VELOCITY, tm);
 }

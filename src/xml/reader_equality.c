@@ -1,4 +1,4 @@
-// <equality>: connect, weld and joint constraints, each on top of its default class
+// <equality>: connect, weld, joint and tendon constraints, each on top of its default class
 // (its class attribute or "main": an enclosing body's childclass does not reach them).
 // Names are resolved and eq_data is laid out by the compiler (compiler/equality.c).
 //
@@ -74,8 +74,14 @@ static void rd_one_equality(sn_reader* r, const sn_xml_node* node) {
     rd_string(r, node, "joint1", &e->name1);
     rd_string(r, node, "joint2", &e->name2);
     rd_reals(r, node, "polycoef", e->polycoef);
+  } else if (!strcmp(node->name, "tendon")) {
+    e->type = mjEQ_TENDON;
+    e->objtype = mjOBJ_TENDON;
+    rd_string(r, node, "tendon1", &e->name1);
+    rd_string(r, node, "tendon2", &e->name2);
+    rd_reals(r, node, "polycoef", e->polycoef);
   } else {
-    // tendon and flex constraints stop at validation; this guards the grammar table
+    // flex constraints stop at validation; this guards the grammar table
     rd_fail(r, node, NULL, "not yet supported: equality/%s", node->name);
   }
   e->loc = rd_node_loc(r, node);

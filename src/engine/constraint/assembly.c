@@ -105,6 +105,47 @@ void sn_efc_jacdif(sn_efc* b, const mjtNum p1[3], int b1, const mjtNum p2[3], in
   }
 }
 
+//---------------------------------- tendon rows -----------------------------------------------------
+
+int sn_efc_tendon_nnz(const mjModel* m, const mjData* d, int t) {
+  return mj_isSparse(m) ? d->ten_J_rownnz[t] : m->nv;
+}
+
+void sn_efc_tendon(sn_efc* b, int t, mjtNum scl) {
+  const mjModel* m = b->m;
+  const mjData* d = b->d;
+  int nv = m->nv;
+  if (b->sparse) {
+    // ten_J's own row structure, explicit zeros included, as the oracle's rows have it
+    int adr = d->ten_J_rowadr[t], nnz = d->ten_J_rownnz[t];
+    for (int k = 0; k < nnz; k++) {
+      int c = d->ten_J_colind[adr + k];
+      b->chain[k] = c;
+      b->jac[c] = scl * d->ten_J[adr + k];
+    }
+    b->nchain = nnz;
+  } else {
+    const mjtNum* J = d->ten_J + (size_t)t * nv;
+    for (int c = 0; c < nv; c++) {
+      b->chain[c] = c;
+      b->jac[c] = scl * J[c];
+    }
+    b->nchain = nv;
+  }
+}
+
+void sn_efc_clearjac(sn_efc* b) {
+  for (int k = 0; k < b->nchain; k++) {
+    b->jac[b->chain[k]] = 0;
+  }
+}
+
+void sn_efc_tendon_mark(sn_efc* b, int t) {
+  if (b->d->tendon_efcadr[t] < 0) {
+    b->d->tendon_efcadr[t] = b->nefc;
+  }
+}
+
 //---------------------------------- rows ------------------------------------------------------------
 
 void sn_efc_push(sn_efc* b, int type, int id, const mjtNum* row, const sn_efc_param* p) {
@@ -268,7 +309,7 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
     clear_rows(m, d, parena0);
     return;
   }
-  // tendons get no friction-loss or limit rows yet
+  // set to the first row of each tendon (equality, friction loss or limit) as rows go in
   for (int i = 0; i < m->ntendon; i++) {
     d->tendon_efcadr[i] = -1;
   }

@@ -61,6 +61,18 @@ int sn_efc_chain2_size(const mjModel* m, int b1, int b2, int* mark);
 void sn_efc_jacdif(sn_efc* b, const mjtNum p1[3], int b1, const mjtNum p2[3], int b2,
                    int rot);
 
+// Jacobian entries of a row on tendon t (its ten_J row: sparse structure or all nv).
+int sn_efc_tendon_nnz(const mjModel* m, const mjData* d, int t);
+
+// Load scl times tendon t's Jacobian into b->jac and its columns into b->chain.
+void sn_efc_tendon(sn_efc* b, int t, mjtNum scl);
+
+// Zero b->jac at the columns of b->chain (the scratch stays all zero between rows).
+void sn_efc_clearjac(sn_efc* b);
+
+// Record the next row as tendon t's first (d->tendon_efcadr) unless it has one.
+void sn_efc_tendon_mark(sn_efc* b, int t);
+
 //---------------------------------- soft-constraint parameters (impedance.c) ------------------------
 
 // Impedance d(r) from solimp and its derivative with respect to r, clamped.
@@ -75,15 +87,21 @@ mjtNum sn_regularizer(mjtNum imp, mjtNum diag);
 
 //---------------------------------- constraint kinds ------------------------------------------------
 
-// Equality rows (connect, weld, joint; tendon later).
+// Equality rows (connect, weld, joint, tendon).
 sn_efc_count sn_equality_count(const mjModel* m, const mjData* d, int* mark);
 void sn_equality_emit(sn_efc* b);
 
-// Friction-loss rows on dofs.
+// The wrench that connect/weld i with row forces `force` (its 3 or 6 efc_force values)
+// exerts: force f (world) at point[0..2] on body[0], torque t on body[0]; body[1] feels
+// -f at point[3..5] and -t. Returns 0 for other equality types.
+int sn_equality_wrench(const mjModel* m, const mjData* d, int i, const mjtNum* force,
+                       int body[2], mjtNum point[6], mjtNum f[3], mjtNum t[3]);
+
+// Friction-loss rows on dofs, then on tendons.
 sn_efc_count sn_friction_count(const mjModel* m, const mjData* d);
 void sn_friction_emit(sn_efc* b);
 
-// Limit rows on hinge, slide and ball joints.
+// Limit rows on hinge, slide and ball joints, then on tendons.
 sn_efc_count sn_limit_count(const mjModel* m, const mjData* d);
 void sn_limit_emit(sn_efc* b);
 

@@ -6,6 +6,8 @@
 //     qe = conj(q2) q1 r (r = eq_data 6-9, the identity for sites) as the imaginary part
 //     of qe (sin(theta/2) axis) times torquescale (eq_data 10).
 //   joint (1 row): r = y - y0 - poly(x - x0) with the quartic eq_data 0-4.
+//   tendon (1 row): the same on tendon lengths, y0 and x0 the tendons' tendon_length0;
+//     J = J1 - poly'(x - x0) J2 over the union of the two tendons' columns.
 // The impedance of all rows of one constraint comes from the norm of its residual.
 #include <math.h>
 
@@ -21,9 +23,10 @@ static int eq_rows(const mjModel* m, int i) {
     case mjEQ_WELD:
       return 6;
     case mjEQ_JOINT:
+    case mjEQ_TENDON:
       return 1;
     default:
-      return 0;  // tendon (no tendons yet), flex
+      return 0;  // flex
   }
 }
 
@@ -53,6 +56,30 @@ static int joint_chain(const mjModel* m, int i, int* chain) {
   return 2;
 }
 
+// Jacobian entries of a tendon equality: the union of the two tendons' columns.
+static int tendon_nnz(const mjModel* m, const mjData* d, int i, int* mark) {
+  int t1 = m->eq_obj1id[i], t2 = m->eq_obj2id[i];
+  if (!mj_isSparse(m)) {
+    return m->nv;
+  }
+  int n = d->ten_J_rownnz[t1];
+  if (t2 < 0) {
+    return n;
+  }
+  const int* c1 = d->ten_J_colind + d->ten_J_rowadr[t1];
+  const int* c2 = d->ten_J_colind + d->ten_J_rowadr[t2];
+  for (int k = 0; k < d->ten_J_rownnz[t1]; k++) {
+    mark[c1[k]] = 1;
+  }
+  for (int k = 0; k < d->ten_J_rownnz[t2]; k++) {
+    n += !mark[c2[k]];
+  }
+  for (int k = 0; k < d->ten_J_rownnz[t1]; k++) {
+    mark[c1[k]] = 0;
+  }
+  return n;
+}
+
 sn_efc_count sn_equality_count(const mjModel* m, const mjData* d, int* mark) {
   sn_efc_count c = {0, 0};
   for (int i = 0; i < m->neq; i++) {
@@ -64,6 +91,8 @@ sn_efc_count sn_equality_count(const mjModel* m, const mjData* d, int* mark) {
     if (m->eq_type[i] == mjEQ_JOINT) {
       int chain[2];
       nnz = joint_chain(m, i, chain);
+    } else if (m->eq_type[i] == mjEQ_TENDON) {
+      nnz = tendon_nnz(m, d, i, mark);
     } else {
       int b1, b2;
       eq_bodies(m, i, &b1, &b2);
@@ -131,6 +160,45 @@ static void push_rows(sn_efc* b, int i, int n, const mjtNum* res, const mjtNum* 
   }
 }
 
+// Orientation residual of weld i, ts * Im(conj(q2) q1 r), and the map Mrot from the
+// relative angular velocity w1 - w2 to its rate: d(qe)/dt = 1/2 (0, u) qe with
+// u = R2' (w1 - w2), so the imaginary part moves with 1/2 ts (qe_w I - [qe_v]x) R2'.
+static void weld_rotation(const mjModel* m, const mjData* d, int i, int b2, mjtNum res[3],
+                          mjtNum Mrot[9]) {
+  const mjtNum* data = m->eq_data + mjNEQDATA * i;
+  mjtNum q1[4], q2[4], q1r[4], q2c[4], qe[4], rel[4] = {1, 0, 0, 0};
+  if (m->eq_objtype[i] != mjOBJ_SITE) {
+    for (int c = 0; c < 4; c++) {
+      rel[c] = data[6 + c];
+    }
+  }
+  mjtNum ts = data[10];
+  eq_frame_quat(m, d, i, 0, q1);
+  eq_frame_quat(m, d, i, 1, q2);
+  sn_mulQuat(q1r, q1, rel);
+  sn_negQuat(q2c, q2);
+  sn_mulQuat(qe, q2c, q1r);
+  for (int c = 0; c < 3; c++) {
+    res[c] = ts * qe[1 + c];
+  }
+  const mjtNum* R2 = d->xmat + 9 * b2;
+  mjtNum R2s[9];
+  if (m->eq_objtype[i] == mjOBJ_SITE) {
+    sn_quat2Mat(R2s, q2);
+    R2 = R2s;
+  }
+  mjtNum cross[9] = {0, -qe[3], qe[2], qe[3], 0, -qe[1], -qe[2], qe[1], 0};  // [qe_v]x
+  for (int r = 0; r < 3; r++) {
+    for (int c = 0; c < 3; c++) {
+      mjtNum v = 0;
+      for (int k = 0; k < 3; k++) {
+        v += ((r == k ? qe[0] : 0) - cross[3 * r + k]) * R2[3 * c + k];
+      }
+      Mrot[3 * r + c] = 0.5 * ts * v;
+    }
+  }
+}
+
 static void emit_connect_weld(sn_efc* b, int i) {
   const mjModel* m = b->m;
   const mjData* d = b->d;
@@ -154,42 +222,8 @@ static void emit_connect_weld(sn_efc* b, int i) {
     return;
   }
 
-  const mjtNum* data = m->eq_data + mjNEQDATA * i;
-  mjtNum q1[4], q2[4], q1r[4], q2c[4], qe[4], rel[4] = {1, 0, 0, 0};
-  if (m->eq_objtype[i] != mjOBJ_SITE) {
-    for (int c = 0; c < 4; c++) {
-      rel[c] = data[6 + c];
-    }
-  }
-  mjtNum ts = data[10];
-  eq_frame_quat(m, d, i, 0, q1);
-  eq_frame_quat(m, d, i, 1, q2);
-  sn_mulQuat(q1r, q1, rel);
-  sn_negQuat(q2c, q2);
-  sn_mulQuat(qe, q2c, q1r);
-  for (int c = 0; c < 3; c++) {
-    res[3 + c] = ts * qe[1 + c];
-  }
-
-  // d(qe)/dt = 1/2 (0, u) qe with u = R2' (w1 - w2): the imaginary part moves with
-  // 1/2 (qe_w I - [qe_v]x) R2' (Jr1 - Jr2)
-  const mjtNum* R2 = d->xmat + 9 * b2;
-  mjtNum R2s[9];
-  if (m->eq_objtype[i] == mjOBJ_SITE) {
-    sn_quat2Mat(R2s, q2);
-    R2 = R2s;
-  }
-  mjtNum cross[9] = {0, -qe[3], qe[2], qe[3], 0, -qe[1], -qe[2], qe[1], 0};  // [qe_v]x
   mjtNum Mrot[9];
-  for (int r = 0; r < 3; r++) {
-    for (int c = 0; c < 3; c++) {
-      mjtNum v = 0;
-      for (int k = 0; k < 3; k++) {
-        v += ((r == k ? qe[0] : 0) - cross[3 * r + k]) * R2[3 * c + k];
-      }
-      Mrot[3 * r + c] = 0.5 * ts * v;
-    }
-  }
+  weld_rotation(m, d, i, b2, res + 3, Mrot);
   for (int k = 0; k < b->nchain; k++) {
     int col = b->chain[k];
     mjtNum w[3] = {b->jac[3 * nv + col], b->jac[4 * nv + col], b->jac[5 * nv + col]};
@@ -225,6 +259,71 @@ static void emit_joint(sn_efc* b, int i) {
   }
 }
 
+// Merge the sorted column lists a and b into out (ascending, no repeats); returns its size.
+static int merge_columns(const int* a, int na, const int* c, int nc, int* out) {
+  int x = 0, y = 0, n = 0;
+  while (x < na || y < nc) {
+    if (y == nc || (x < na && a[x] < c[y])) {
+      out[n++] = a[x++];
+    } else if (x == na || c[y] < a[x]) {
+      out[n++] = c[y++];
+    } else {
+      out[n++] = a[x++];
+      y++;
+    }
+  }
+  return n;
+}
+
+// Add scl times tendon t's Jacobian row to b->jac.
+static void add_tendon_jac(sn_efc* b, int t, mjtNum scl) {
+  const mjModel* m = b->m;
+  const mjData* d = b->d;
+  if (b->sparse) {
+    int adr = d->ten_J_rowadr[t];
+    for (int k = 0; k < d->ten_J_rownnz[t]; k++) {
+      b->jac[d->ten_J_colind[adr + k]] += scl * d->ten_J[adr + k];
+    }
+  } else {
+    const mjtNum* J = d->ten_J + (size_t)t * m->nv;
+    for (int c = 0; c < m->nv; c++) {
+      b->jac[c] += scl * J[c];
+    }
+  }
+}
+
+static void emit_tendon(sn_efc* b, int i) {
+  const mjModel* m = b->m;
+  const mjData* d = b->d;
+  const mjtNum* a = m->eq_data + mjNEQDATA * i;
+  int t1 = m->eq_obj1id[i], t2 = m->eq_obj2id[i];
+  mjtNum y = d->ten_length[t1] - m->tendon_length0[t1], diag = m->tendon_invweight0[t1];
+  mjtNum res = y - a[0], slope = 0;
+  // the first tendon's row sets the column set; the second's columns join it
+  sn_efc_tendon(b, t1, 1);
+  if (t2 >= 0) {
+    mjtNum x = d->ten_length[t2] - m->tendon_length0[t2];
+    res = y - (a[0] + x * (a[1] + x * (a[2] + x * (a[3] + x * a[4]))));
+    slope = a[1] + x * (2 * a[2] + x * (3 * a[3] + x * 4 * a[4]));
+    diag += m->tendon_invweight0[t2];
+    if (b->sparse) {
+      int n1 = b->nchain;
+      for (int k = 0; k < n1; k++) {
+        b->path[k] = b->chain[k];
+      }
+      b->nchain = merge_columns(b->path, n1, d->ten_J_colind + d->ten_J_rowadr[t2],
+                                d->ten_J_rownnz[t2], b->chain);
+    }
+    add_tendon_jac(b, t2, -slope);
+  }
+  sn_efc_tendon_mark(b, t1);
+  if (t2 >= 0) {
+    sn_efc_tendon_mark(b, t2);
+  }
+  push_rows(b, i, 1, &res, &diag);
+  sn_efc_clearjac(b);
+}
+
 void sn_equality_emit(sn_efc* b) {
   const mjModel* m = b->m;
   for (int i = 0; i < m->neq; i++) {
@@ -239,8 +338,29 @@ void sn_equality_emit(sn_efc* b) {
       case mjEQ_JOINT:
         emit_joint(b, i);
         break;
+      case mjEQ_TENDON:
+        emit_tendon(b, i);
+        break;
       default:
         break;
     }
   }
+}
+
+int sn_equality_wrench(const mjModel* m, const mjData* d, int i, const mjtNum* force,
+                       int body[2], mjtNum point[6], mjtNum f[3], mjtNum t[3]) {
+  int weld = m->eq_type[i] == mjEQ_WELD;
+  if (!weld && m->eq_type[i] != mjEQ_CONNECT) {
+    return 0;
+  }
+  eq_bodies(m, i, body, body + 1);
+  eq_points(m, d, i, body[0], body[1], point, point + 3);
+  sn_copy3(f, force);
+  t[0] = t[1] = t[2] = 0;
+  if (weld) {
+    // 3.3.8 takes the rotational row forces as the torque itself (world frame, no
+    // torquescale or quaternion map), an approximation of Mrot' lambda
+    sn_copy3(t, force + 3);
+  }
+  return 1;
 }

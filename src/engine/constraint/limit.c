@@ -1,6 +1,7 @@
 // Joint limit rows: a hinge or slide joint contributes a row for each side of its
 // range whose distance (positive inside the range) is below the joint margin; a ball
-// joint limits the rotation angle of its quaternion to the larger range value.
+// joint limits the rotation angle of its quaternion to the larger range value. Tendons
+// with a range follow, like scalar joints, on their length with their moment arms.
 #include <math.h>
 
 #include <mujoco/mujoco.h>
@@ -65,6 +66,24 @@ static int joint_sides(const mjModel* m, const mjData* d, int j, mjtNum dist[2],
   return n;
 }
 
+// Distances of the active sides of tendon t (lower first); returns how many.
+static int tendon_sides(const mjModel* m, const mjData* d, int t, mjtNum dist[2], int side[2]) {
+  if (!m->tendon_limited[t]) {
+    return 0;
+  }
+  const mjtNum* range = m->tendon_range + 2 * t;
+  mjtNum len = d->ten_length[t], margin = m->tendon_margin[t];
+  int n = 0;
+  for (int s = 0; s < 2; s++) {
+    mjtNum r = s == 0 ? len - range[0] : range[1] - len;
+    if (r < margin) {
+      dist[n] = r;
+      side[n++] = s;
+    }
+  }
+  return n;
+}
+
 sn_efc_count sn_limit_count(const mjModel* m, const mjData* d) {
   sn_efc_count c = {0, 0};
   for (int j = 0; j < m->njnt; j++) {
@@ -73,6 +92,13 @@ sn_efc_count sn_limit_count(const mjModel* m, const mjData* d) {
     int n = joint_sides(m, d, j, dist, side, axis);
     c.rows += n;
     c.nnz += n * (m->jnt_type[j] == mjJNT_BALL ? 3 : 1);
+  }
+  for (int t = 0; t < m->ntendon; t++) {
+    mjtNum dist[2];
+    int side[2];
+    int n = tendon_sides(m, d, t, dist, side);
+    c.rows += n;
+    c.nnz += n * sn_efc_tendon_nnz(m, d, t);
   }
   return c;
 }
@@ -104,6 +130,20 @@ void sn_limit_emit(sn_efc* b) {
     }
     for (int k = 0; k < b->nchain; k++) {
       b->jac[dof + k] = 0;
+    }
+  }
+  for (int t = 0; t < m->ntendon; t++) {
+    mjtNum dist[2];
+    int side[2];
+    int n = tendon_sides(m, d, t, dist, side);
+    for (int k = 0; k < n; k++) {
+      // the distance grows with the length on the lower side and shrinks on the upper
+      sn_efc_tendon(b, t, side[k] == 0 ? 1 : -1);
+      sn_efc_param p = {m->tendon_solref_lim + mjNREF * t, m->tendon_solimp_lim + mjNIMP * t,
+                        dist[k], m->tendon_margin[t], 0, m->tendon_invweight0[t], 0};
+      sn_efc_tendon_mark(b, t);
+      sn_efc_push(b, mjCNSTR_LIMIT_TENDON, t, b->jac, &p);
+      sn_efc_clearjac(b);
     }
   }
 }

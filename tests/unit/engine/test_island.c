@@ -491,6 +491,13 @@ static void test_oracle_equality(void** state) {
   run_file("island_equality.txt");
 }
 
+// tendon friction-loss and limit rows couple the trees their tendons reach
+static void test_oracle_tendon(void** state) {
+  (void)state;
+  run_file("island_tendon.txt");
+  run_file("island_tendon_sparse.txt");
+}
+
 //---------------------------------- per-island solve -------------------------------------------------
 
 // Islands are independent: solving them one by one (CG, Newton) or all at once must reach
@@ -550,6 +557,7 @@ int main(void) {
       cmocka_unit_test(test_oracle_stack),
       cmocka_unit_test(test_oracle_sparse),
       cmocka_unit_test(test_oracle_equality),
+      cmocka_unit_test(test_oracle_tendon),
       cmocka_unit_test(test_island_solve),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

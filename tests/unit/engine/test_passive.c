@@ -1,5 +1,5 @@
-// mj_passive: joint springs and dampers, disable flags, gravity compensation
-// routing and the passive callback.
+// mj_passive: joint springs and dampers, tendon springs with their dead band and
+// tendon dampers, disable flags, gravity compensation routing and the passive callback.
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -77,6 +77,41 @@ static void test_springs_dampers(void** state) {
   mj_deleteModel(m);
 }
 
+// A fixed tendon L = q0 - 0.5 q1 with springlength (-0.1, 0.2): no spring force inside
+// the band, k (edge - L) J' outside; the damper is -b J' J qvel in both storages.
+static void test_tendon_deadband(void** state) {
+  (void)state;
+  mjModel* m = sn_test_load(
+      "<mujoco><worldbody>"
+      "<body><joint name='a' type='slide' axis='1 0 0'/><geom size='.1'/></body>"
+      "<body><joint name='b' type='slide' axis='0 1 0'/><geom size='.1'/></body>"
+      "</worldbody><tendon><fixed stiffness='4' springlength='-.1 .2' damping='3'>"
+      "<joint joint='a' coef='1'/><joint joint='b' coef='-.5'/></fixed></tendon></mujoco>");
+  assert_float_equal(m->tendon_lengthspring[0], -0.1, 0);
+  assert_float_equal(m->tendon_lengthspring[1], 0.2, 0);
+  mjData* d = mj_makeData(m);
+  const mjtNum q[3][2] = {{0.1, 0.2}, {0.5, 0.2}, {-0.3, 0.2}};
+  const mjtNum frc[3] = {0, 4 * (0.2 - 0.4), 4 * (-0.1 + 0.4)};
+  for (int jac = 0; jac < 2; jac++) {
+    m->opt.jacobian = jac ? mjJAC_SPARSE : mjJAC_DENSE;
+    for (int k = 0; k < 3; k++) {
+      d->qpos[0] = q[k][0];
+      d->qpos[1] = q[k][1];
+      d->qvel[0] = 0.7;
+      d->qvel[1] = -0.2;
+      mj_forward(m, d);
+      assert_float_equal(d->qfrc_spring[0], frc[k], 1e-14);
+      assert_float_equal(d->qfrc_spring[1], -0.5 * frc[k], 1e-14);
+      mjtNum v = 0.7 + 0.5 * 0.2;
+      assert_float_equal(d->ten_velocity[0], v, 1e-15);
+      assert_float_equal(d->qfrc_damper[0], -3 * v, 1e-14);
+      assert_float_equal(d->qfrc_damper[1], 1.5 * v, 1e-14);
+    }
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 static int ncallback;
 static void passive_callback(const mjModel* m, mjData* d) {
   ncallback++;
@@ -119,6 +154,7 @@ static void test_flags_and_callback(void** state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_springs_dampers),
+      cmocka_unit_test(test_tendon_deadband),
       cmocka_unit_test(test_flags_and_callback),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
