@@ -16,15 +16,6 @@ static int sn_jnt_nv(int type) {
   return type == mjJNT_FREE ? 6 : type == mjJNT_BALL ? 3 : 1;
 }
 
-// Number of dofs that move a body (its own and those of its ancestors).
-static int sn_chain_dofs(const mjModel* m, int body) {
-  int n = 0;
-  for (int b = body; b > 0; b = m->body_parentid[b]) {
-    n += m->body_dofnum[b];
-  }
-  return n;
-}
-
 // Resolve the transmission target; returns the number of moment entries it can touch.
 static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
   mjModel* m = c->m;
@@ -55,6 +46,10 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
         }
       }
       if (a->trntype == mjTRN_SLIDERCRANK) {
+        if (!a->slidersite || !a->slidersite[0]) {
+          return sn_cerr_attr(c, &a->loc, "cranksite",
+                              "missing base site (slidersite) for slider-crank");
+        }
         trnid[1] = sn_find_name(c, mjOBJ_SITE, a->slidersite);
         if (trnid[1] < 0) {
           return sn_cerr_attr(c, &a->loc, "slidersite", "unknown slidersite '%s' in actuator",
@@ -65,11 +60,8 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
                               "slider-crank actuator needs a positive cranklength");
         }
       }
-      *nmom = sn_chain_dofs(m, m->site_bodyid[trnid[0]]);
-      if (trnid[1] >= 0) {
-        int other = sn_chain_dofs(m, m->site_bodyid[trnid[1]]);
-        *nmom = other > *nmom ? other : *nmom;
-      }
+      // rows are stored compressed but MuJoCo 3.3.8 reserves nv entries for them
+      *nmom = m->nv;
       return 1;
 
     case mjTRN_BODY:
@@ -94,7 +86,7 @@ static int sn_actuator_trn(sn_ctx* c, const sn_actuator* a, int id, int* nmom) {
 }
 
 // inheritrange: the control (position) or activation (intvelocity) range is the
-// joint's range scaled about its midpoint. Applied to the ranges before the limited
+// joint's or tendon's range scaled about its midpoint. Applied to the ranges before the limited
 // flags are resolved (an intvelocity with inheritrange is act-limited with no range
 // written in the model).
 static int sn_inherit_range(sn_ctx* c, const sn_actuator* a, int id, double ctrlrange[2],
@@ -104,14 +96,24 @@ static int sn_inherit_range(sn_ctx* c, const sn_actuator* a, int id, double ctrl
   if (!a->inheritrange || scale <= 0) {
     return 1;
   }
-  if (a->trntype != mjTRN_JOINT && a->trntype != mjTRN_JOINTINPARENT) {
-    return sn_cerr_attr(c, &a->loc, "inheritrange", "inheritrange requires a joint transmission");
+  const double* r;
+  int target = m->actuator_trnid[2 * id];
+  if (a->trntype == mjTRN_JOINT || a->trntype == mjTRN_JOINTINPARENT) {
+    if (!m->jnt_limited[target]) {
+      return sn_cerr_attr(c, &a->loc, "inheritrange",
+                          "inheritrange used but target '%s' has no range defined", a->target);
+    }
+    r = m->jnt_range + 2 * target;
+  } else if (a->trntype == mjTRN_TENDON) {
+    if (!m->tendon_limited[target]) {
+      return sn_cerr_attr(c, &a->loc, "inheritrange",
+                          "inheritrange used but target '%s' has no range defined", a->target);
+    }
+    r = m->tendon_range + 2 * target;
+  } else {
+    return sn_cerr_attr(c, &a->loc, "inheritrange",
+                        "inheritrange can only be used with joint and tendon transmission");
   }
-  int j = m->actuator_trnid[2 * id];
-  if (!m->jnt_limited[j]) {
-    return sn_cerr_attr(c, &a->loc, "inheritrange", "inheritrange requires a limited joint");
-  }
-  const double* r = m->jnt_range + 2 * j;
   double mid = 0.5 * (r[0] + r[1]), half = 0.5 * (r[1] - r[0]) * scale;
   int use_act = a->dyntype == mjDYN_INTEGRATOR;
   double* dst = use_act ? actrange : ctrlrange;

@@ -115,6 +115,12 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
       return sn_cerr_attr(c, &a->loc, "actdim",
                           "actdim > 1 is only allowed for dyntype 'user' (got %d)", a->actdim);
     }
+    if (a->actdim == 1 && a->dyntype == mjDYN_NONE) {
+      return sn_cerr_attr(c, &a->loc, "actdim", "invalid actdim 1 in stateless actuator");
+    }
+    if (a->actdim == 0 && a->dyntype != mjDYN_NONE) {
+      return sn_cerr_attr(c, &a->loc, "actdim", "invalid actdim 0 in stateful actuator");
+    }
     na += sn_actuator_actnum(a);
     if (na > INT_MAX) {
       return sn_cerr_attr(c, &a->loc, "actdim",
@@ -155,6 +161,10 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
   sn_contact_sizes(c, z);
   sn_equality_sizes(c, z);
   sn_tendon_sizes(c, z);
+  z->nsensor = SN_COUNT(s, sensors);
+  if (!sn_sensor_sizes(c, &z->nsensordata)) {
+    return 0;
+  }
 
   z->nuser_body = sn_nuser(c, s->size.nuser_body, &s->bodies, sizeof(sn_body),
                            offsetof(sn_body, user), offsetof(sn_body, loc), "body");
@@ -173,7 +183,8 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
                                offsetof(sn_actuator, user), offsetof(sn_actuator, loc), "actuator");
   z->nuser_tendon = sn_nuser(c, s->size.nuser_tendon, &s->tendons, sizeof(sn_tendon),
                              offsetof(sn_tendon, user), offsetof(sn_tendon, loc), "tendon");
-  z->nuser_sensor = s->size.nuser_sensor > 0 ? s->size.nuser_sensor : 0;
+  z->nuser_sensor = sn_nuser(c, s->size.nuser_sensor, &s->sensors, sizeof(sn_sensor),
+                             offsetof(sn_sensor, user), offsetof(sn_sensor, loc), "sensor");
   if (c->failed) {
     return 0;
   }
@@ -288,7 +299,8 @@ static int sn_run_steps(sn_ctx* c) {
          sn_compile_inertia(c) && sn_compile_sites(c) && sn_compile_body_finish(c) &&
          sn_compile_bvh(c) && sn_compile_cameras(c) && sn_compile_lights(c) &&
          sn_compile_actuators(c) && sn_compile_custom(c) && sn_compile_contacts(c) &&
-         sn_compile_equalities(c) && sn_compile_tendons(c) && sn_compile_names(c) && sn_compile_keys(c);
+         sn_compile_equalities(c) && sn_compile_tendons(c) && sn_compile_sensors(c) &&
+         sn_compile_names(c) && sn_compile_keys(c);
 }
 
 mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) {
@@ -361,6 +373,9 @@ mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) 
     goto fail;
   }
   sn_statistic_overrides(c);
+  if (!sn_compile_lengthranges(c, m2)) {
+    goto fail;
+  }
   m2->signature = sn_model_signature(m2);
   sn_ctx_free(c);
   return m2;

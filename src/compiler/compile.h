@@ -253,6 +253,10 @@ int sn_compile_equalities(sn_ctx* c);
 // geoms, sites and materials).
 void sn_tendon_sizes(sn_ctx* c, mjModel* z);
 int sn_compile_tendons(sn_ctx* c);
+// sensor.c: <sensor> elements (after everything they can name: bodies, joints, geoms,
+// sites, cameras, meshes, tendons, actuators). Sizes: nsensordata (0 on error).
+int sn_sensor_sizes(sn_ctx* c, int* nsensordata);
+int sn_compile_sensors(sn_ctx* c);
 // texture.c
 int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths);
 int sn_compile_textures(sn_ctx* c);
@@ -266,6 +270,11 @@ int sn_compile_custom(sn_ctx* c);
 // statistic.c
 void sn_compile_statistic(sn_ctx* c);
 void sn_statistic_overrides(sn_ctx* c);
+// lengthrange_all.c: actuator_lengthrange by simulation for the actuators <compiler>
+// <lengthrange> selects (after mj_setConst); 0 with an error when one fails
+int sn_compile_lengthranges(sn_ctx* c, mjModel* m);
+// the same with explicit options and thread count (0: from usethread and the cores)
+int sn_compile_lengthranges_opt(sn_ctx* c, mjModel* m, const mjLROpt* opt, int nthread);
 // size.c
 void sn_compile_sizes_misc(sn_ctx* c, mjModel* sizes);
 // names.c (compiler side): names buffer and hash map

@@ -108,7 +108,15 @@ static void activation_dynamics(const mjModel* m, mjData* d, const mjtNum* ctrl)
         d->act_dot[last] = mju_muscleDynamics(ctrl[i], d->act[last], prm);
         break;
       case mjDYN_USER:
-        d->act_dot[last] = (mjcb_act_dyn && m->actuator_plugin[i] < 0) ? mjcb_act_dyn(m, d, i) : 0;
+        // a scalar state takes the callback's value; with actdim > 1 the callback
+        // writes all of act_dot[first..last] itself and its return is ignored
+        if (mjcb_act_dyn && m->actuator_plugin[i] < 0) {
+          if (num == 1) {
+            d->act_dot[last] = mjcb_act_dyn(m, d, i);
+          } else {
+            mjcb_act_dyn(m, d, i);
+          }
+        }
         break;
       default:
         break;

@@ -95,6 +95,8 @@ static void rd_default_element(sn_reader* r, const sn_xml_node* node, sn_defclas
     case SN_EL_INTVELOCITY:
     case SN_EL_DAMPER:
     case SN_EL_CYLINDER:
+    case SN_EL_MUSCLE:
+    case SN_EL_ADHESION:
       rd_actuator_attrs(r, node, &c->actuator);
       break;
     case SN_EL_PAIR:

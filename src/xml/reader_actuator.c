@@ -14,6 +14,8 @@
 //   cylinder    dyn filter, gain fixed, bias affine; timeconst -> dynprm[0],
 //               area or diameter -> gainprm[0], bias[0] -> biasprm[0] (MuJoCo copies
 //               only the first bias value)
+//   muscle      dyn/gain/bias muscle, see rd_muscle
+//   adhesion    gain fixed, bias none, gainprm[0] = gain, ctrllimited, see rd_adhesion
 //
 // kp defaults to gainprm[0], velocity's kv to gainprm[0], damper's kv to 0. motor,
 // velocity and damper cancel an inherited inheritrange; cylinder keeps it.
@@ -163,6 +165,74 @@ static void rd_transmission(sn_reader* r, const sn_xml_node* node, sn_actuator* 
   if (rd_string(r, node, "tendon", &a->target)) {
     a->trntype = mjTRN_TENDON;
   }
+  if (rd_string(r, node, "site", &a->target)) {
+    a->trntype = mjTRN_SITE;
+  }
+  if (rd_string(r, node, "body", &a->target)) {
+    a->trntype = mjTRN_BODY;
+  }
+  if (rd_string(r, node, "cranksite", &a->target)) {
+    a->trntype = mjTRN_SLIDERCRANK;
+  }
+  rd_string(r, node, "refsite", &a->refsite);
+  rd_string(r, node, "slidersite", &a->slidersite);
+}
+
+// Muscle: dynprm = (timeconst[2], tausmooth), gainprm = biasprm = (range[2], force,
+// scale, lmin, lmax, vmax, fpmax, fvmax). Inherited values still equal to the general
+// actuator's defaults (dynprm 1 0 0, gainprm 1 0 ...) become the muscle defaults first;
+// the attributes given then override them (so force="0" stays 0).
+static void rd_muscle(sn_reader* r, const sn_xml_node* node, sn_actuator* a) {
+  static const double dyndef[3] = {0.01, 0.04, 0};
+  static const double gaindef[9] = {0.75, 1.05, -1, 200, 0.5, 1.6, 1.5, 1.3, 1.2};
+  static const char* names[7] = {"force", "scale", "lmin", "lmax", "vmax", "fpmax", "fvmax"};
+  a->dyntype = mjDYN_MUSCLE;
+  a->gaintype = mjGAIN_MUSCLE;
+  a->biastype = mjBIAS_MUSCLE;
+  for (int k = 0; k < 3; k++) {
+    if (a->dynprm[k] == (k == 0 ? 1 : 0)) {
+      a->dynprm[k] = dyndef[k];
+    }
+  }
+  for (int k = 0; k < 9; k++) {
+    if (a->gainprm[k] == (k == 0 ? 1 : 0)) {
+      a->gainprm[k] = gaindef[k];
+    }
+  }
+  double v2[2], v;
+  if (rd_reals(r, node, "timeconst", v2)) {
+    a->dynprm[0] = v2[0];
+    a->dynprm[1] = v2[1];
+  }
+  if (rd_real(r, node, "tausmooth", &v)) {
+    if (v < 0) {
+      rd_fail(r, node, "tausmooth", "muscle tausmooth cannot be negative");
+    }
+    a->dynprm[2] = v;
+  }
+  if (rd_reals(r, node, "range", v2)) {
+    a->gainprm[0] = v2[0];
+    a->gainprm[1] = v2[1];
+  }
+  for (int k = 0; k < 7; k++) {
+    rd_real(r, node, names[k], &a->gainprm[2 + k]);
+  }
+  memcpy(a->biasprm, a->gainprm, sizeof(a->biasprm));
+}
+
+// Adhesion: a fixed gain (gainprm[0], "gain") on a body transmission, no bias, always
+// control-limited with a nonnegative range; the dynamics are left as inherited.
+static void rd_adhesion(sn_reader* r, const sn_xml_node* node, sn_actuator* a) {
+  if (rd_real(r, node, "gain", &a->gainprm[0]) && a->gainprm[0] < 0) {
+    rd_fail(r, node, "gain", "adhesion gain cannot be negative");
+  }
+  a->gaintype = mjGAIN_FIXED;
+  a->biastype = mjBIAS_NONE;
+  a->ctrllimited = SN_TRUE;
+  rd_no_inheritrange(a);
+  if (a->ctrlrange[0] < 0 || a->ctrlrange[1] < 0) {
+    rd_fail(r, node, "ctrlrange", "adhesion control range cannot be negative");
+  }
 }
 
 void rd_actuator_attrs(sn_reader* r, const sn_xml_node* node, sn_actuator* a) {
@@ -207,6 +277,8 @@ void rd_actuator_attrs(sn_reader* r, const sn_xml_node* node, sn_actuator* a) {
     case SN_EL_INTVELOCITY: rd_intvelocity(r, node, a); break;
     case SN_EL_DAMPER:      rd_damper(r, node, a); break;
     case SN_EL_CYLINDER:    rd_cylinder(r, node, a); break;
+    case SN_EL_MUSCLE:      rd_muscle(r, node, a); break;
+    case SN_EL_ADHESION:    rd_adhesion(r, node, a); break;
     default:                break;
   }
 }
@@ -219,6 +291,16 @@ void rd_actuators(sn_reader* r, const sn_xml_node* node) {
     *a = cls->actuator;
     rd_string(r, c, "name", &a->name);
     rd_actuator_attrs(r, c, a);
+    // the secondary transmission attributes belong to one target kind each (checked
+    // on the element itself: a class may carry a cranklength for slider-cranks)
+    if (sn_xml_find(c, "refsite") && !sn_xml_find(c, "site")) {
+      rd_fail(r, c, "refsite", "refsite can only be used with site transmission");
+    }
+    if ((sn_xml_find(c, "cranklength") || sn_xml_find(c, "slidersite")) &&
+        !sn_xml_find(c, "cranksite")) {
+      rd_fail(r, c, sn_xml_find(c, "slidersite") ? "slidersite" : "cranklength",
+              "cranklength and slidersite can only be used in slidercrank transmission");
+    }
     a->element = sn_spec_strdup(r->spec, c->name);
     a->loc.file = sn_spec_strdup(r->spec, c->file);
     a->loc.line = c->line;

@@ -241,6 +241,70 @@ static void test_user_callbacks(void** state) {
   mj_deleteModel(m);
 }
 
+// second-order user dynamics: act = (cos, sin) of a phase advancing at 2*pi*ctrl
+static mjtNum oscillator(const mjModel* m, const mjData* d, int id) {
+  int adr = m->actuator_actadr[id];
+  mjtNum w = 2 * mjPI * d->ctrl[id];
+  mjtNum* act_dot = (mjtNum*)d->act_dot + adr;  // the callback owns all its derivatives
+  act_dot[0] = -d->act[adr + 1] * w;
+  act_dot[1] = d->act[adr] * w;
+  return 1e6;  // ignored when actdim > 1
+}
+
+static mjtNum gain_from_length(const mjModel* m, const mjData* d, int id) {
+  (void)m;
+  return 1 + d->actuator_length[id];
+}
+
+static mjtNum bias_from_velocity(const mjModel* m, const mjData* d, int id) {
+  (void)m;
+  return -0.5 * d->actuator_velocity[id];
+}
+
+// User types loaded from MJCF: actdim 2 user dynamics (the force uses the last
+// activation) stepped against the analytic oscillation, and user gain and bias on
+// a site transmission (the callbacks see length and velocity).
+static void test_user_callbacks_xml(void** state) {
+  (void)state;
+  mjModel* m = sn_test_load(
+      "<mujoco><option timestep='1e-4'/><worldbody>"
+      "<body><geom size='1'/><joint name='h'/><site name='s' pos='1 0 0'/></body>"
+      "</worldbody><actuator>"
+      "<general joint='h' dyntype='user' actdim='2'/>"
+      "<general site='s' gear='0 0 1 0 0 0' gaintype='user' biastype='user'/>"
+      "</actuator></mujoco>");
+  assert_int_equal(m->na, 2);
+  assert_int_equal(m->actuator_actnum[0], 2);
+  assert_int_equal(m->actuator_actadr[1], -1);
+  mjData* d = mj_makeData(m);
+  mjcb_act_dyn = oscillator;
+  mjcb_act_gain = gain_from_length;
+  mjcb_act_bias = bias_from_velocity;
+  mjtNum freq = 1.5;
+  d->ctrl[0] = freq;
+  d->ctrl[1] = 2;
+  d->act[0] = 1;
+  int n = 0;
+  for (; n < 5000; n++) {
+    mj_step(m, d);
+  }
+  // explicit Euler multiplies (act0 + i act1) by 1 + i w h each step: radius
+  // sqrt(1 + (wh)^2) and angle atan(wh) per step
+  mjtNum wh = 2 * mjPI * freq * m->opt.timestep;
+  mjtNum radius = pow(1 + wh * wh, 0.5 * n), angle = n * atan(wh);
+  assert_near(d->act[0], radius * cos(angle), 1e-10);
+  assert_near(d->act[1], radius * sin(angle), 1e-10);
+  mj_forward(m, d);
+  assert_near(d->act_dot[0], -2 * mjPI * freq * d->act[1], 1e-12);
+  assert_near(d->act_dot[1], 2 * mjPI * freq * d->act[0], 1e-12);
+  assert_near(d->actuator_force[0], d->act[1], 1e-15);
+  assert_near(d->actuator_length[1], 0, 0);
+  assert_near(d->actuator_force[1], 2 * 1 - 0.5 * d->actuator_velocity[1], 1e-12);
+  mj_resetCallbacks();
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_filters),
@@ -248,6 +312,7 @@ int main(void) {
       cmocka_unit_test(test_bad_ctrl),
       cmocka_unit_test(test_actearly),
       cmocka_unit_test(test_user_callbacks),
+      cmocka_unit_test(test_user_callbacks_xml),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -202,15 +202,73 @@ static void test_errors(void** state) {
   assert_null(model("", "<motor joint=\"j\" jointinparent=\"j\"/>"));
   assert_non_null(strstr(err, "at most one transmission target"));
   assert_null(model("", "<damper joint=\"j\" ctrllimited=\"true\"/>"));  // not a damper attr
-  assert_null(model("<general gaintype=\"muscle\"/>", "<general joint=\"j\"/>"));
-  assert_non_null(strstr(err, "not yet supported"));
+  assert_null(model("", "<adhesion body=\"world\" ctrlrange=\"-1 1\"/>"));
+  assert_non_null(strstr(err, "adhesion control range cannot be negative"));
+  assert_null(model("", "<adhesion body=\"world\" ctrlrange=\"0 1\" gain=\"-1\"/>"));
+  assert_non_null(strstr(err, "adhesion gain cannot be negative"));
+  assert_null(model("", "<motor joint=\"j\" refsite=\"s\"/>"));
+  assert_non_null(strstr(err, "refsite can only be used with site transmission"));
+  assert_null(model("", "<motor joint=\"j\" cranklength=\"1\"/>"));
+  assert_non_null(strstr(err, "can only be used in slidercrank transmission"));
+  // a class's cranklength is fine on any transmission
+  sn_spec* ok = model("<motor cranklength=\"1\"/>", "<motor joint=\"j\"/>");
+  assert_non_null(ok);
+  sn_spec_free(ok);
+  assert_null(model("", "<muscle joint=\"j\" tausmooth=\"-1\"/>"));
+  assert_non_null(strstr(err, "tausmooth cannot be negative"));
   assert_null(model("", "<position joint=\"j\" class=\"nope\"/>"));
   assert_non_null(strstr(err, "unknown default class name 'nope'"));
+}
+
+// Muscle and adhesion (values checked against MuJoCo 3.3.8): inherited parameters still
+// at the general defaults become the muscle defaults, others are kept, and given
+// attributes win even when they equal a general default; adhesion only sets the gain,
+// the body target and the control limit, keeping the class's dynamics.
+static void test_muscle_adhesion(void** state) {
+  (void)state;
+  sn_spec* s = model("<default class=\"g\"><general gainprm=\"1 2 0 5\" dynprm=\"2 0\""
+                     " dyntype=\"filter\" biastype=\"affine\" biasprm=\"1 2 3\"/></default>",
+                     "<muscle joint=\"j\"/>"
+                     "<muscle class=\"g\" joint=\"j\"/>"
+                     "<muscle joint=\"j\" force=\"0\" lmin=\"0\" timeconst=\"1 0\""
+                     " tausmooth=\"0.2\" range=\"0.5 1.5\" scale=\"7\"/>"
+                     "<adhesion class=\"g\" body=\"world\" ctrlrange=\"0 1\"/>"
+                     "<adhesion body=\"world\" gain=\"3\" ctrlrange=\"0 1\"/>");
+  assert_non_null(s);
+  const sn_actuator* a = act(s, 0);
+  types(a, mjDYN_MUSCLE, mjGAIN_MUSCLE, mjBIAS_MUSCLE);
+  prm(a->dynprm, 0.01, 0.04, 0);
+  const double def[9] = {0.75, 1.05, -1, 200, 0.5, 1.6, 1.5, 1.3, 1.2};
+  for (int k = 0; k < 9; k++) {
+    assert_float_equal(a->gainprm[k], def[k], 0);
+    assert_float_equal(a->biasprm[k], def[k], 0);
+  }
+  a = act(s, 1);
+  prm(a->dynprm, 2, 0.04, 0);
+  prm(a->gainprm, 0.75, 2, -1);
+  prm(a->gainprm + 3, 5, 0.5, 1.6);
+  prm(a->biasprm, 0.75, 2, -1);
+  a = act(s, 2);
+  prm(a->dynprm, 1, 0, 0.2);
+  prm(a->gainprm, 0.5, 1.5, 0);
+  prm(a->gainprm + 3, 7, 0, 1.6);
+  a = act(s, 3);
+  types(a, mjDYN_FILTER, mjGAIN_FIXED, mjBIAS_NONE);
+  assert_int_equal(a->trntype, mjTRN_BODY);
+  assert_int_equal(a->ctrllimited, SN_TRUE);
+  prm(a->gainprm, 1, 2, 0);
+  prm(a->dynprm, 2, 0, 0);
+  prm(a->biasprm, 1, 2, 3);
+  a = act(s, 4);
+  types(a, mjDYN_NONE, mjGAIN_FIXED, mjBIAS_NONE);
+  prm(a->gainprm, 3, 0, 0);
+  sn_spec_free(s);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_plain_shortcuts),
+      cmocka_unit_test(test_muscle_adhesion),
       cmocka_unit_test(test_shortcuts_over_class),
       cmocka_unit_test(test_shortcut_in_default),
       cmocka_unit_test(test_errors),

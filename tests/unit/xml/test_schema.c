@@ -129,10 +129,10 @@ static void test_not_yet_supported(void** state) {
   HAS(m, "not yet supported: asset/skin");
   m = bad("<mujoco><worldbody><geom type=\"sdf\"/></worldbody></mujoco>");
   HAS(m, "not yet supported");
-  m = bad("<mujoco><actuator><general joint=\"j\" gaintype=\"muscle\"/></actuator></mujoco>");
-  HAS(m, "not yet supported: general gaintype=\"muscle\"");
-  m = bad("<mujoco><sensor><jointpos joint=\"j\"/></sensor></mujoco>");
-  HAS(m, "not yet supported: sensor/jointpos");
+  m = bad("<mujoco><actuator><plugin plugin=\"p\"/></actuator></mujoco>");
+  HAS(m, "not yet supported: actuator/plugin");
+  m = bad("<mujoco><sensor><plugin plugin=\"p\"/></sensor></mujoco>");
+  HAS(m, "not yet supported: sensor/plugin");
   ok("<mujoco><contact><exclude body1=\"a\" body2=\"b\"/><pair geom1=\"a\" geom2=\"b\"/>"
      "</contact></mujoco>");
   m = bad("<mujoco><equality><flex flex=\"a\"/></equality></mujoco>");
@@ -141,8 +141,8 @@ static void test_not_yet_supported(void** state) {
   HAS(m, "not yet supported: body/flexcomp");
   m = bad("<mujoco><extension><plugin plugin=\"p\"/></extension></mujoco>");
   HAS(m, "not yet supported: extension/plugin");
-  m = bad("<mujoco><default><muscle/></default></mujoco>");
-  HAS(m, "not yet supported: default/muscle");
+  m = bad("<mujoco><worldbody><body><composite type=\"grid\"/></body></worldbody></mujoco>");
+  HAS(m, "not yet supported: body/composite");
   // inherited values are checked too
   m = bad("<mujoco><default><geom type=\"sdf\"/></default>"
            "<worldbody><geom/></worldbody></mujoco>");
