@@ -127,6 +127,19 @@ static int lr_run(const mjModel* m, mjData* d, int index, mjtNum sign, const mjL
   return 1;
 }
 
+void mj_defaultLROpt(mjLROpt* opt) {
+  opt->mode = mjLRMODE_MUSCLE;
+  opt->useexisting = 1;
+  opt->uselimit = 0;
+  opt->accel = 20;
+  opt->maxforce = 0;
+  opt->timeconst = 1;
+  opt->timestep = 0.01;
+  opt->inttotal = 10;
+  opt->interval = 2;
+  opt->tolrange = 0.05;
+}
+
 int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt, char* error,
                       int error_sz) {
   if (error && error_sz > 0) {
