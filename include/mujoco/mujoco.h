@@ -432,6 +432,12 @@ MJAPI void mj_applyFT(const mjModel* m, mjData* d, const mjtNum force[3], const 
 MJAPI void mj_objectVelocity(const mjModel* m, const mjData* d, int objtype, int objid,
                              mjtNum res[6], int flg_local);
 
+// 6D acceleration (rot:lin) of an object from mjData.cacc (mj_rnePostConstraint), in
+// global or local orientation; the linear part is the acceleration of the object's
+// origin (including -gravity).
+MJAPI void mj_objectAcceleration(const mjModel* m, const mjData* d, int objtype, int objid,
+                                 mjtNum res[6], int flg_local);
+
 // qvel that moves qpos1 to qpos2 in time dt.
 MJAPI void mj_differentiatePos(const mjModel* m, mjtNum* qvel, mjtNum dt, const mjtNum* qpos1,
                                const mjtNum* qpos2);

@@ -135,7 +135,9 @@ int sn_compile_cameras(sn_ctx* c) {
     }
     m->cam_fovy[id] = s->fovy;
     if (s->sensorsize[1] > 0 && (s->focal[1] > 0 || s->focalpixel[1] > 0)) {
-      m->cam_fovy[id] = 2 * atan(0.5 * (double)s->sensorsize[1] / (double)in[1]) * 180 / mjPI;
+      // the half-angle in single precision, as 3.3.8 computes it (oracle, to the last bit)
+      float half = atanf(0.5f * s->sensorsize[1] / in[1]);
+      m->cam_fovy[id] = 2 * (double)half * 180 / mjPI;
     }
     for (int k = 0; k < m->nuser_cam; k++) {
       m->cam_user[m->nuser_cam * id + k] = k < s->user.n ? s->user.data[k] : 0;

@@ -161,6 +161,10 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
   sn_contact_sizes(c, z);
   sn_equality_sizes(c, z);
   sn_tendon_sizes(c, z);
+  z->nsensor = SN_COUNT(s, sensors);
+  if (!sn_sensor_sizes(c, &z->nsensordata)) {
+    return 0;
+  }
 
   z->nuser_body = sn_nuser(c, s->size.nuser_body, &s->bodies, sizeof(sn_body),
                            offsetof(sn_body, user), offsetof(sn_body, loc), "body");
@@ -179,7 +183,8 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
                                offsetof(sn_actuator, user), offsetof(sn_actuator, loc), "actuator");
   z->nuser_tendon = sn_nuser(c, s->size.nuser_tendon, &s->tendons, sizeof(sn_tendon),
                              offsetof(sn_tendon, user), offsetof(sn_tendon, loc), "tendon");
-  z->nuser_sensor = s->size.nuser_sensor > 0 ? s->size.nuser_sensor : 0;
+  z->nuser_sensor = sn_nuser(c, s->size.nuser_sensor, &s->sensors, sizeof(sn_sensor),
+                             offsetof(sn_sensor, user), offsetof(sn_sensor, loc), "sensor");
   if (c->failed) {
     return 0;
   }
@@ -294,7 +299,8 @@ static int sn_run_steps(sn_ctx* c) {
          sn_compile_inertia(c) && sn_compile_sites(c) && sn_compile_body_finish(c) &&
          sn_compile_bvh(c) && sn_compile_cameras(c) && sn_compile_lights(c) &&
          sn_compile_actuators(c) && sn_compile_custom(c) && sn_compile_contacts(c) &&
-         sn_compile_equalities(c) && sn_compile_tendons(c) && sn_compile_names(c) && sn_compile_keys(c);
+         sn_compile_equalities(c) && sn_compile_tendons(c) && sn_compile_sensors(c) &&
+         sn_compile_names(c) && sn_compile_keys(c);
 }
 
 mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) {

@@ -253,6 +253,10 @@ int sn_compile_equalities(sn_ctx* c);
 // geoms, sites and materials).
 void sn_tendon_sizes(sn_ctx* c, mjModel* z);
 int sn_compile_tendons(sn_ctx* c);
+// sensor.c: <sensor> elements (after everything they can name: bodies, joints, geoms,
+// sites, cameras, meshes, tendons, actuators). Sizes: nsensordata (0 on error).
+int sn_sensor_sizes(sn_ctx* c, int* nsensordata);
+int sn_compile_sensors(sn_ctx* c);
 // texture.c
 int sn_texture_count(sn_ctx* c, int* ntexdata, int* npaths);
 int sn_compile_textures(sn_ctx* c);

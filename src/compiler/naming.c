@@ -35,6 +35,7 @@ static const char* sn_name_of(sn_ctx* c, int objtype, int id) {
     case mjOBJ_EQUALITY: return SN_AT(s, equalities, sn_equality, id).name;
     case mjOBJ_TENDON: return SN_AT(s, tendons, sn_tendon, id).name;
     case mjOBJ_ACTUATOR: return SN_AT(s, actuators, sn_actuator, id).name;
+    case mjOBJ_SENSOR: return SN_AT(s, sensors, sn_sensor, id).name;
     case mjOBJ_NUMERIC: return SN_AT(s, numerics, sn_numeric, id).name;
     case mjOBJ_TEXT: return SN_AT(s, texts, sn_text, id).name;
     case mjOBJ_TUPLE: return SN_AT(s, tuples, sn_tuple, id).name;
@@ -62,6 +63,7 @@ static const sn_srcloc* sn_loc_of(sn_ctx* c, int objtype, int id) {
     case mjOBJ_EQUALITY: return &SN_AT(s, equalities, sn_equality, id).loc;
     case mjOBJ_TENDON: return &SN_AT(s, tendons, sn_tendon, id).loc;
     case mjOBJ_ACTUATOR: return &SN_AT(s, actuators, sn_actuator, id).loc;
+    case mjOBJ_SENSOR: return &SN_AT(s, sensors, sn_sensor, id).loc;
     case mjOBJ_NUMERIC: return &SN_AT(s, numerics, sn_numeric, id).loc;
     case mjOBJ_TEXT: return &SN_AT(s, texts, sn_text, id).loc;
     case mjOBJ_TUPLE: return &SN_AT(s, tuples, sn_tuple, id).loc;
@@ -94,6 +96,7 @@ static int sn_nametypes(sn_ctx* c, mjModel* m, sn_nametype* t) {
   T(mjOBJ_EQUALITY, SN_COUNT(s, equalities), name_eqadr)
   T(mjOBJ_TENDON, SN_COUNT(s, tendons), name_tendonadr)
   T(mjOBJ_ACTUATOR, SN_COUNT(s, actuators), name_actuatoradr)
+  T(mjOBJ_SENSOR, SN_COUNT(s, sensors), name_sensoradr)
   T(mjOBJ_NUMERIC, SN_COUNT(s, numerics), name_numericadr)
   T(mjOBJ_TEXT, SN_COUNT(s, texts), name_textadr)
   T(mjOBJ_TUPLE, SN_COUNT(s, tuples), name_tupleadr)
@@ -207,6 +210,7 @@ int sn_find_name(sn_ctx* c, int objtype, const char* name) {
     case mjOBJ_EQUALITY: n = SN_COUNT(s, equalities); break;
     case mjOBJ_TENDON: n = SN_COUNT(s, tendons); break;
     case mjOBJ_ACTUATOR: n = SN_COUNT(s, actuators); break;
+    case mjOBJ_SENSOR: n = SN_COUNT(s, sensors); break;
     case mjOBJ_NUMERIC: n = SN_COUNT(s, numerics); break;
     case mjOBJ_TEXT: n = SN_COUNT(s, texts); break;
     case mjOBJ_TUPLE: n = SN_COUNT(s, tuples); break;

@@ -40,7 +40,6 @@ void sn_compile_sizes_misc(sn_ctx* c, mjModel* z) {
   z->njmax = s->njmax;
   z->nconmax = s->nconmax;
   z->nuserdata = s->nuserdata;
-  z->nsensordata = 0;
   z->npluginstate = 0;
   z->nJmom = 0;  // set by the actuator step
   if (s->memory >= 0) {

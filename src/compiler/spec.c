@@ -326,7 +326,8 @@ void sn_spec_free(sn_spec* spec) {
                        &spec->sites, &spec->cameras, &spec->lights, &spec->actuators,
                        &spec->textures, &spec->materials, &spec->keys, &spec->numerics,
                        &spec->texts, &spec->tuples, &spec->meshes, &spec->hfields,
-                       &spec->pairs, &spec->excludes, &spec->equalities};
+                       &spec->pairs, &spec->excludes, &spec->equalities, &spec->tendons,
+                       &spec->sensors};
   for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
     mju_free(lists[i]->data);
   }

@@ -474,10 +474,28 @@ typedef struct {
 
 //---------------------------------- sensors -------------------------------------------------------
 
-// One <sensor> child. Owned by the sensor work (issue 5): fields are added here as the
-// reader and compiler need them.
+// One <sensor> child, as written. The reader records which object (and reference
+// object) the element names and under which attribute; the compiler resolves the names,
+// checks the object types 3.3.8 accepts and derives datatype, stage and dimension.
 typedef struct {
   const char* name;
+  int type;                   // mjtSensor
+  int objtype;                // mjtObj of the sensed object (mjOBJ_UNKNOWN: none)
+  const char* objname;
+  const char* objattr;        // attribute that named it (for error locations)
+  int reftype;                // mjtObj of the reference object (mjOBJ_UNKNOWN: none)
+  const char* refname;
+  const char* refattr;
+  double noise;
+  double cutoff;
+  sn_numlist user;
+  // user sensors: as given (objtype as written, resolved by the compiler)
+  const char* usertype;
+  int datatype;               // mjtDataType
+  int needstage;              // mjtStage
+  int dim;
+  // contact sensors: the data fields bitmask, reduction and number of slots
+  int intprm[mjNSENS];
   sn_srcloc loc;
 } sn_sensor;
 

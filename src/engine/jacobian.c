@@ -181,39 +181,48 @@ void mj_applyFT(const mjModel* m, mjData* d, const mjtNum force[3], const mjtNum
   }
 }
 
+// Body, global position and orientation of an object's frame (body: inertial frame,
+// xbody: body frame); 0 for an unsupported object type.
+static int object_frame(const mjModel* m, const mjData* d, int objtype, int objid, int* body,
+                        const mjtNum** pos, const mjtNum** mat) {
+  switch (objtype) {
+    case mjOBJ_BODY:
+      *body = objid;
+      *pos = d->xipos + 3 * objid;
+      *mat = d->ximat + 9 * objid;
+      return 1;
+    case mjOBJ_XBODY:
+      *body = objid;
+      *pos = d->xpos + 3 * objid;
+      *mat = d->xmat + 9 * objid;
+      return 1;
+    case mjOBJ_GEOM:
+      *body = m->geom_bodyid[objid];
+      *pos = d->geom_xpos + 3 * objid;
+      *mat = d->geom_xmat + 9 * objid;
+      return 1;
+    case mjOBJ_SITE:
+      *body = m->site_bodyid[objid];
+      *pos = d->site_xpos + 3 * objid;
+      *mat = d->site_xmat + 9 * objid;
+      return 1;
+    case mjOBJ_CAMERA:
+      *body = m->cam_bodyid[objid];
+      *pos = d->cam_xpos + 3 * objid;
+      *mat = d->cam_xmat + 9 * objid;
+      return 1;
+    default:
+      return 0;
+  }
+}
+
 void mj_objectVelocity(const mjModel* m, const mjData* d, int objtype, int objid,
                        mjtNum res[6], int flg_local) {
   const mjtNum *pos, *mat;
   int body;
-  switch (objtype) {
-    case mjOBJ_BODY:
-      body = objid;
-      pos = d->xipos + 3 * objid;
-      mat = d->ximat + 9 * objid;
-      break;
-    case mjOBJ_XBODY:
-      body = objid;
-      pos = d->xpos + 3 * objid;
-      mat = d->xmat + 9 * objid;
-      break;
-    case mjOBJ_GEOM:
-      body = m->geom_bodyid[objid];
-      pos = d->geom_xpos + 3 * objid;
-      mat = d->geom_xmat + 9 * objid;
-      break;
-    case mjOBJ_SITE:
-      body = m->site_bodyid[objid];
-      pos = d->site_xpos + 3 * objid;
-      mat = d->site_xmat + 9 * objid;
-      break;
-    case mjOBJ_CAMERA:
-      body = m->cam_bodyid[objid];
-      pos = d->cam_xpos + 3 * objid;
-      mat = d->cam_xmat + 9 * objid;
-      break;
-    default:
-      mju_error("mj_objectVelocity: invalid object type %d", objtype);
-      return;
+  if (!object_frame(m, d, objtype, objid, &body, &pos, &mat)) {
+    mju_error("mj_objectVelocity: invalid object type %d", objtype);
+    return;
   }
 
   const mjtNum* cvel = d->cvel + 6 * body;
@@ -225,6 +234,34 @@ void mj_objectVelocity(const mjModel* m, const mjData* d, int objtype, int objid
     sn_mulMatTVec3(res + 3, mat, lin);
   } else {
     sn_copy3(res, cvel);
+    sn_copy3(res + 3, lin);
+  }
+}
+
+void mj_objectAcceleration(const mjModel* m, const mjData* d, int objtype, int objid,
+                           mjtNum res[6], int flg_local) {
+  const mjtNum *pos, *mat;
+  int body;
+  if (!object_frame(m, d, objtype, objid, &body, &pos, &mat)) {
+    mju_error("mj_objectAcceleration: invalid object type %d", objtype);
+    return;
+  }
+
+  // cacc is a spatial acceleration: the acceleration of the material point at p adds
+  // the term w x v(p) to its linear part taken at p
+  const mjtNum* cacc = d->cacc + 6 * body;
+  const mjtNum* cvel = d->cvel + 6 * body;
+  mjtNum off[3], lin[3], vel[3], wxv[3];
+  sn_sub3(off, pos, d->subtree_com + 3 * m->body_rootid[body]);
+  axis_at(lin, cacc, off);
+  axis_at(vel, cvel, off);
+  sn_cross(wxv, cvel, vel);
+  sn_addTo3(lin, wxv);
+  if (flg_local) {
+    sn_mulMatTVec3(res, mat, cacc);
+    sn_mulMatTVec3(res + 3, mat, lin);
+  } else {
+    sn_copy3(res, cacc);
     sn_copy3(res + 3, lin);
   }
 }

@@ -3,6 +3,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/com.h"
+#include "engine/constraint/constraint.h"
 
 // acceleration of the world: -gravity unless disabled
 static void world_acc(const mjModel* m, mjtNum acc[6]) {
@@ -87,6 +88,9 @@ void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result) {
 // about the com frame origin of b
 static void add_ext_force(const mjModel* m, mjData* d, int b, const mjtNum f[3],
                           const mjtNum t[3], const mjtNum p[3]) {
+  if (b <= 0) {
+    return;  // the world's external force stays zero (3.3.8)
+  }
   mjtNum* dst = d->cfrc_ext + 6 * b;
   mjtNum arm[3], mom[3];
   sn_sub3(arm, p, d->subtree_com + 3 * m->body_rootid[b]);
@@ -97,6 +101,48 @@ static void add_ext_force(const mjModel* m, mjData* d, int b, const mjtNum f[3],
   dst[3] += f[0];
   dst[4] += f[1];
   dst[5] += f[2];
+}
+
+// Contact forces: the force that geom1 exerts on geom2 acts on geom2's body at the
+// contact point, its reaction on geom1's body.
+static void contact_forces(const mjModel* m, mjData* d) {
+  for (int i = 0; i < d->ncon; i++) {
+    const mjContact* c = d->contact + i;
+    if (c->efc_address < 0) {
+      continue;
+    }
+    mjtNum local[6], f[3], t[3], nf[3], nt[3];
+    mj_contactForce(m, d, i, local);
+    // the frame rows are the contact axes: world = frame' * local
+    for (int k = 0; k < 3; k++) {
+      f[k] = c->frame[k] * local[0] + c->frame[3 + k] * local[1] + c->frame[6 + k] * local[2];
+      t[k] = c->frame[k] * local[3] + c->frame[3 + k] * local[4] + c->frame[6 + k] * local[5];
+      nf[k] = -f[k];
+      nt[k] = -t[k];
+    }
+    int b1 = c->geom[0] >= 0 ? m->geom_bodyid[c->geom[0]] : -1;
+    int b2 = c->geom[1] >= 0 ? m->geom_bodyid[c->geom[1]] : -1;
+    add_ext_force(m, d, b1, nf, nt, c->pos);
+    add_ext_force(m, d, b2, f, t, c->pos);
+  }
+}
+
+// Connect and weld forces act on both bodies at their anchor points.
+static void equality_forces(const mjModel* m, mjData* d) {
+  for (int r = 0; r < d->nefc; r++) {
+    if (d->efc_type[r] != mjCNSTR_EQUALITY || (r > 0 && d->efc_type[r - 1] == mjCNSTR_EQUALITY &&
+                                                d->efc_id[r - 1] == d->efc_id[r])) {
+      continue;
+    }
+    int body[2];
+    mjtNum point[6], f[3], t[3];
+    if (!sn_equality_wrench(m, d, d->efc_id[r], d->efc_force + r, body, point, f, t)) {
+      continue;
+    }
+    add_ext_force(m, d, body[0], f, t, point);
+    mjtNum nf[3] = {-f[0], -f[1], -f[2]}, nt[3] = {-t[0], -t[1], -t[2]};
+    add_ext_force(m, d, body[1], nf, nt, point + 3);
+  }
 }
 
 void mj_rnePostConstraint(const mjModel* m, mjData* d) {
@@ -113,6 +159,8 @@ void mj_rnePostConstraint(const mjModel* m, mjData* d) {
       add_ext_force(m, d, b, xfrc, xfrc + 3, d->xipos + 3 * b);
     }
   }
+  contact_forces(m, d);
+  equality_forces(m, d);
 
   // interaction forces: what the parent must supply beyond the external forces
   for (int k = 0; k < 6; k++) {

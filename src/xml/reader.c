@@ -91,8 +91,9 @@ static void rd_section(sn_reader* r, const sn_xml_node* c) {
     case SN_EL_CONTACT:   rd_contact(r, c); break;
     case SN_EL_EQUALITIES: rd_equality(r, c); break;
     case SN_EL_TENDONS:   rd_tendons(r, c); break;
+    case SN_EL_SENSORS:   rd_sensors(r, c); break;
     default:
-      // deformable, sensor, extension: validation has
+      // deformable, extension: validation has
       // stopped at any child they have, so only empty sections get here
       if (c->child) {
         rd_fail(r, c->child, NULL, "not yet supported: %s/%s", c->name, c->child->name);
@@ -126,19 +127,20 @@ int sn_xml_read(const sn_xml_node* root, sn_spec* spec, const mjVFS* vfs, char* 
     rd_section(&r, c);
   }
   rd_attach_finish(&r);
-  // 3.3.8 also suffixes every reference of an equality constraint (those of bodies
+  // 3.3.8 also suffixes every reference of an equality constraint or sensor (those of bodies
   // outside the replicate too) and repeats the constraints with mismatched suffixes
   if (r.nreplicate &&
       (SN_COUNT(spec, actuators) || SN_COUNT(spec, keys) || SN_COUNT(spec, equalities) ||
-       SN_COUNT(spec, tendons))) {
+       SN_COUNT(spec, tendons) || SN_COUNT(spec, sensors))) {
     const sn_xml_node* at = root->child;
     while (at && at->kind != SN_EL_ACTUATOR && at->kind != SN_EL_KEYFRAME &&
-           !((at->kind == SN_EL_EQUALITIES || at->kind == SN_EL_TENDONS) && at->child)) {
+           !((at->kind == SN_EL_EQUALITIES || at->kind == SN_EL_TENDONS ||
+              at->kind == SN_EL_SENSORS) && at->child)) {
       at = at->next;
     }
     rd_fail(&r, at ? at : root, NULL,
-            "not yet supported: actuators, keyframes, equality constraints or tendons in a "
-            "model that uses replicate (MuJoCo 3.3.8 renames and repeats them inconsistently)");
+            "not yet supported: actuators, keyframes, equality constraints, tendons or sensors "
+            "in a model that uses replicate (MuJoCo 3.3.8 renames and repeats them inconsistently)");
   }
   return 0;
 }

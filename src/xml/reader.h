@@ -150,6 +150,7 @@ void rd_contact(sn_reader* r, const sn_xml_node* node);          // reader_conta
 void rd_keyframes(sn_reader* r, const sn_xml_node* node);
 void rd_equality(sn_reader* r, const sn_xml_node* node);         // reader_equality.c
 void rd_tendons(sn_reader* r, const sn_xml_node* node);          // reader_tendon.c
+void rd_sensors(sn_reader* r, const sn_xml_node* node);          // reader_sensor.c
 void rd_models(sn_reader* r, const sn_xml_node* root);           // reader_attach.c
 void rd_attach(sn_reader* r, const sn_xml_node* node, int body, int frame);
 void rd_attach_finish(sn_reader* r);

@@ -561,6 +561,24 @@ static void rd_attach_tendons(rd_xfer* x) {
   }
 }
 
+// Sensors, prefixed like the objects they name (an unprefixed name would be a
+// different object: those not attached fail to compile).
+static void rd_attach_sensors(rd_xfer* x) {
+  sn_spec* child = x->a->child;
+  sn_reader* r = x->r;
+  const char* pre = x->a->prefix;
+  for (int i = 0; i < SN_COUNT(child, sensors); i++) {
+    sn_sensor s = SN_AT(child, sensors, sn_sensor, i);
+    s.name = rd_prefixed(r, pre, s.name);
+    s.objname = rd_prefixed(r, pre, s.objname);
+    s.refname = rd_prefixed(r, pre, s.refname);
+    s.usertype = sn_spec_strdup(r->spec, s.usertype);
+    rd_copy_list(r, &s.user);
+    rd_copy_loc(r, &s.loc);
+    *(sn_sensor*)sn_spec_append(r->spec, &r->spec->sensors, sizeof(sn_sensor)) = s;
+  }
+}
+
 static void rd_attach_custom(rd_xfer* x) {
   sn_spec* child = x->a->child;
   sn_reader* r = x->r;
@@ -729,6 +747,7 @@ void rd_attach_finish(sn_reader* r) {
     rd_attach_actuators(&x);
     rd_attach_equalities(&x);
     rd_attach_tendons(&x);
+    rd_attach_sensors(&x);
     rd_attach_custom(&x);
     rd_attach_keys(&x, actbase);
   }

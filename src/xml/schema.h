@@ -60,6 +60,8 @@ typedef enum {
   SN_EL_CYLINDER,
   SN_EL_MUSCLE,
   SN_EL_ADHESION,
+  SN_EL_SENSORS,              // the <sensor> section
+  SN_EL_SENSOR,               // one sensor
   SN_EL_KEYFRAME,
   SN_EL_KEY,
   SN_EL_DEFAULT,

@@ -91,6 +91,12 @@ mjtNum sn_regularizer(mjtNum imp, mjtNum diag);
 sn_efc_count sn_equality_count(const mjModel* m, const mjData* d, int* mark);
 void sn_equality_emit(sn_efc* b);
 
+// The wrench that connect/weld i with row forces `force` (its 3 or 6 efc_force values)
+// exerts: force f (world) at point[0..2] on body[0], torque t on body[0]; body[1] feels
+// -f at point[3..5] and -t. Returns 0 for other equality types.
+int sn_equality_wrench(const mjModel* m, const mjData* d, int i, const mjtNum* force,
+                       int body[2], mjtNum point[6], mjtNum f[3], mjtNum t[3]);
+
 // Friction-loss rows on dofs, then on tendons.
 sn_efc_count sn_friction_count(const mjModel* m, const mjData* d);
 void sn_friction_emit(sn_efc* b);

@@ -160,6 +160,45 @@ static void push_rows(sn_efc* b, int i, int n, const mjtNum* res, const mjtNum* 
   }
 }
 
+// Orientation residual of weld i, ts * Im(conj(q2) q1 r), and the map Mrot from the
+// relative angular velocity w1 - w2 to its rate: d(qe)/dt = 1/2 (0, u) qe with
+// u = R2' (w1 - w2), so the imaginary part moves with 1/2 ts (qe_w I - [qe_v]x) R2'.
+static void weld_rotation(const mjModel* m, const mjData* d, int i, int b2, mjtNum res[3],
+                          mjtNum Mrot[9]) {
+  const mjtNum* data = m->eq_data + mjNEQDATA * i;
+  mjtNum q1[4], q2[4], q1r[4], q2c[4], qe[4], rel[4] = {1, 0, 0, 0};
+  if (m->eq_objtype[i] != mjOBJ_SITE) {
+    for (int c = 0; c < 4; c++) {
+      rel[c] = data[6 + c];
+    }
+  }
+  mjtNum ts = data[10];
+  eq_frame_quat(m, d, i, 0, q1);
+  eq_frame_quat(m, d, i, 1, q2);
+  sn_mulQuat(q1r, q1, rel);
+  sn_negQuat(q2c, q2);
+  sn_mulQuat(qe, q2c, q1r);
+  for (int c = 0; c < 3; c++) {
+    res[c] = ts * qe[1 + c];
+  }
+  const mjtNum* R2 = d->xmat + 9 * b2;
+  mjtNum R2s[9];
+  if (m->eq_objtype[i] == mjOBJ_SITE) {
+    sn_quat2Mat(R2s, q2);
+    R2 = R2s;
+  }
+  mjtNum cross[9] = {0, -qe[3], qe[2], qe[3], 0, -qe[1], -qe[2], qe[1], 0};  // [qe_v]x
+  for (int r = 0; r < 3; r++) {
+    for (int c = 0; c < 3; c++) {
+      mjtNum v = 0;
+      for (int k = 0; k < 3; k++) {
+        v += ((r == k ? qe[0] : 0) - cross[3 * r + k]) * R2[3 * c + k];
+      }
+      Mrot[3 * r + c] = 0.5 * ts * v;
+    }
+  }
+}
+
 static void emit_connect_weld(sn_efc* b, int i) {
   const mjModel* m = b->m;
   const mjData* d = b->d;
@@ -183,42 +222,8 @@ static void emit_connect_weld(sn_efc* b, int i) {
     return;
   }
 
-  const mjtNum* data = m->eq_data + mjNEQDATA * i;
-  mjtNum q1[4], q2[4], q1r[4], q2c[4], qe[4], rel[4] = {1, 0, 0, 0};
-  if (m->eq_objtype[i] != mjOBJ_SITE) {
-    for (int c = 0; c < 4; c++) {
-      rel[c] = data[6 + c];
-    }
-  }
-  mjtNum ts = data[10];
-  eq_frame_quat(m, d, i, 0, q1);
-  eq_frame_quat(m, d, i, 1, q2);
-  sn_mulQuat(q1r, q1, rel);
-  sn_negQuat(q2c, q2);
-  sn_mulQuat(qe, q2c, q1r);
-  for (int c = 0; c < 3; c++) {
-    res[3 + c] = ts * qe[1 + c];
-  }
-
-  // d(qe)/dt = 1/2 (0, u) qe with u = R2' (w1 - w2): the imaginary part moves with
-  // 1/2 (qe_w I - [qe_v]x) R2' (Jr1 - Jr2)
-  const mjtNum* R2 = d->xmat + 9 * b2;
-  mjtNum R2s[9];
-  if (m->eq_objtype[i] == mjOBJ_SITE) {
-    sn_quat2Mat(R2s, q2);
-    R2 = R2s;
-  }
-  mjtNum cross[9] = {0, -qe[3], qe[2], qe[3], 0, -qe[1], -qe[2], qe[1], 0};  // [qe_v]x
   mjtNum Mrot[9];
-  for (int r = 0; r < 3; r++) {
-    for (int c = 0; c < 3; c++) {
-      mjtNum v = 0;
-      for (int k = 0; k < 3; k++) {
-        v += ((r == k ? qe[0] : 0) - cross[3 * r + k]) * R2[3 * c + k];
-      }
-      Mrot[3 * r + c] = 0.5 * ts * v;
-    }
-  }
+  weld_rotation(m, d, i, b2, res + 3, Mrot);
   for (int k = 0; k < b->nchain; k++) {
     int col = b->chain[k];
     mjtNum w[3] = {b->jac[3 * nv + col], b->jac[4 * nv + col], b->jac[5 * nv + col]};
@@ -340,4 +345,22 @@ void sn_equality_emit(sn_efc* b) {
         break;
     }
   }
+}
+
+int sn_equality_wrench(const mjModel* m, const mjData* d, int i, const mjtNum* force,
+                       int body[2], mjtNum point[6], mjtNum f[3], mjtNum t[3]) {
+  int weld = m->eq_type[i] == mjEQ_WELD;
+  if (!weld && m->eq_type[i] != mjEQ_CONNECT) {
+    return 0;
+  }
+  eq_bodies(m, i, body, body + 1);
+  eq_points(m, d, i, body[0], body[1], point, point + 3);
+  sn_copy3(f, force);
+  t[0] = t[1] = t[2] = 0;
+  if (weld) {
+    // 3.3.8 takes the rotational row forces as the torque itself (world frame, no
+    // torquescale or quaternion map), an approximation of Mrot' lambda
+    sn_copy3(t, force + 3);
+  }
+  return 1;
 }

@@ -131,8 +131,8 @@ static void test_not_yet_supported(void** state) {
   HAS(m, "not yet supported");
   m = bad("<mujoco><actuator><general joint=\"j\" gaintype=\"muscle\"/></actuator></mujoco>");
   HAS(m, "not yet supported: general gaintype=\"muscle\"");
-  m = bad("<mujoco><sensor><jointpos joint=\"j\"/></sensor></mujoco>");
-  HAS(m, "not yet supported: sensor/jointpos");
+  m = bad("<mujoco><sensor><plugin plugin=\"p\"/></sensor></mujoco>");
+  HAS(m, "not yet supported: sensor/plugin");
   ok("<mujoco><contact><exclude body1=\"a\" body2=\"b\"/><pair geom1=\"a\" geom2=\"b\"/>"
      "</contact></mujoco>");
   m = bad("<mujoco><equality><flex flex=\"a\"/></equality></mujoco>");

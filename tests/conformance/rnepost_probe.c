@@ -1,0 +1,85 @@
+// rnepost_probe: mj_forward followed by mj_rnePostConstraint on states given on
+// stdin, so that rnepost.mjs can ask MuJoCo 3.3.8 (mujoco-js) the same question.
+//
+// usage: rnepost_probe MODEL.xml < commands
+// Commands (numbers in any strtod format):
+//   state qpos[nq] qvel[nv] act[na] ctrl[nu] qfrc_applied[nv] xfrc_applied[6 nbody]
+//         reset d, then set the inputs
+//   run   mj_forward, mj_rnePostConstraint
+//         -> ncon nefc qacc[nv] cacc[6 nbody] cfrc_int[6 nbody] cfrc_ext[6 nbody]
+//            sensordata[nsensordata]
+// Each answer is one line; numbers printed with %.17g. Uses only the public API.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+static double num(void) {
+  char w[128];
+  if (scanf("%127s", w) != 1) {
+    fprintf(stderr, "rnepost_probe: unexpected end of input\n");
+    exit(2);
+  }
+  return strtod(w, NULL);
+}
+
+static void nums(mjtNum* out, int n) {
+  for (int i = 0; i < n; i++) {
+    out[i] = num();
+  }
+}
+
+static void put(const mjtNum* v, int n) {
+  for (int i = 0; i < n; i++) {
+    printf(" %.17g", v[i]);
+  }
+}
+
+static void run(const mjModel* m, mjData* d, const char* cmd) {
+  if (strcmp(cmd, "state") == 0) {
+    mj_resetData(m, d);
+    nums(d->qpos, m->nq);
+    nums(d->qvel, m->nv);
+    nums(d->act, m->na);
+    nums(d->ctrl, m->nu);
+    nums(d->qfrc_applied, m->nv);
+    nums(d->xfrc_applied, 6 * m->nbody);
+    return;
+  }
+  if (strcmp(cmd, "run") != 0) {
+    fprintf(stderr, "rnepost_probe: unknown command '%s'\n", cmd);
+    exit(2);
+  }
+  mj_forward(m, d);
+  mj_rnePostConstraint(m, d);
+  printf("%d %d", d->ncon, d->nefc);
+  put(d->qacc, m->nv);
+  put(d->cacc, 6 * m->nbody);
+  put(d->cfrc_int, 6 * m->nbody);
+  put(d->cfrc_ext, 6 * m->nbody);
+  put(d->sensordata, m->nsensordata);
+  printf("\n");
+  fflush(stdout);
+}
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: rnepost_probe MODEL.xml < commands\n");
+    return 2;
+  }
+  char error[1000] = "";
+  mjModel* m = mj_loadXML(argv[1], NULL, error, sizeof(error));
+  if (!m) {
+    fprintf(stderr, "rnepost_probe: %s\n", error);
+    return 1;
+  }
+  mjData* d = mj_makeData(m);
+  char cmd[128];
+  while (scanf("%127s", cmd) == 1) {
+    run(m, d, cmd);
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  return 0;
+}
