@@ -575,6 +575,20 @@ void sn_mesh_free(sn_ctx* c) {
   c->meshes = NULL;
 }
 
+void sn_mesh_discard(sn_ctx* c, int i) {
+  if (c->meshes) {
+    sn_built_free(c->meshes + i);
+    memset(c->meshes + i, 0, sizeof(sn_mesh_built));
+  }
+}
+
+void sn_mesh_move(sn_ctx* c, int from, int to) {
+  if (c->meshes && from != to) {
+    c->meshes[to] = c->meshes[from];
+    memset(c->meshes + from, 0, sizeof(sn_mesh_built));
+  }
+}
+
 //---------------------------------- model arrays --------------------------------------------------
 
 void sn_mesh_sizes(sn_ctx* c, mjModel* z) {
