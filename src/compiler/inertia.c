@@ -254,7 +254,7 @@ static int sn_body_from_geoms(sn_ctx* c, int n, const sn_geom_part* geoms, sn_ma
       continue;
     }
     sn_massprops* mp = parts + count;
-    if (gp->type == mjGEOM_MESH) {
+    if (gp->type == mjGEOM_MESH || gp->type == mjGEOM_SDF) {
       if (!sn_mesh_geom_massprops(c, sg, &mp->mass, mp->inertia)) {
         mju_free(parts);
         return -1;

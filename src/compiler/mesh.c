@@ -554,7 +554,7 @@ int sn_mesh_prepare(sn_ctx* c) {
     int needhull = 0;
     for (int g = 0; g < SN_COUNT(c->spec, geoms) && !needhull; g++) {
       const sn_geom* sg = &SN_AT(c->spec, geoms, sn_geom, g);
-      needhull = sg->type == mjGEOM_MESH && (sg->contype | sg->conaffinity) &&
+      needhull = (sg->type == mjGEOM_MESH || sg->type == mjGEOM_SDF) && (sg->contype | sg->conaffinity) &&
                  !strcmp(sg->mesh, sm->name);
     }
     if (!sn_mesh_process(c, sm, c->meshes + i, needhull)) {
@@ -766,7 +766,7 @@ int sn_mesh_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* p
   mju_copy3(offset.pos, mb->pos);
   mju_copy4(offset.quat, mb->quat);
   sn_pose_mul(pose, &geom, &offset);
-  if (g->type == mjGEOM_MESH) {
+  if (g->type == mjGEOM_MESH || g->type == mjGEOM_SDF) {  // sdf: the mesh's own shape
     mju_copy3(size, mb->size);
     return 1;
   }
