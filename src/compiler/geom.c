@@ -69,7 +69,7 @@ int sn_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose) 
   }
   if (g->type == mjGEOM_SDF) {
     return sn_cerr_attr(c, &g->loc, "type",
-                        "not yet supported: sdf geom without a mesh (sdf plugins)");
+                        "sdf geom needs a mesh (sdf plugins are not supported)");
   }
   if (g->type == mjGEOM_HFIELD || (g->hfield && g->hfield[0])) {
     return sn_hfield_geom_size(c, g, size);  // the asset gives the size
