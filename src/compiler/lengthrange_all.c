@@ -169,18 +169,5 @@ int sn_compile_lengthranges_opt(sn_ctx* c, mjModel* m, const mjLROpt* opt, int n
 }
 
 int sn_compile_lengthranges(sn_ctx* c, mjModel* m) {
-  const sn_compiler* cc = &c->spec->compiler;
-  mjLROpt opt;
-  memset(&opt, 0, sizeof(opt));
-  opt.mode = cc->lr_mode;
-  opt.useexisting = cc->lr_useexisting;
-  opt.uselimit = cc->lr_uselimit;
-  opt.accel = cc->lr_accel;
-  opt.maxforce = cc->lr_maxforce;
-  opt.timeconst = cc->lr_timeconst;
-  opt.timestep = cc->lr_timestep;
-  opt.inttotal = cc->lr_inttotal;
-  opt.interval = cc->lr_interval;
-  opt.tolrange = cc->lr_tolrange;
-  return sn_compile_lengthranges_opt(c, m, &opt, 0);
+  return sn_compile_lengthranges_opt(c, m, &c->spec->compiler.lengthrange, 0);
 }

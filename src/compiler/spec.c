@@ -290,14 +290,7 @@ sn_spec* sn_spec_create(void) {
   c->settotalmass = -1;
   c->alignfree = SN_FALSE;
   c->usethread = 1;
-  c->lr_mode = mjLRMODE_MUSCLE;
-  c->lr_useexisting = 1;
-  c->lr_accel = 20;
-  c->lr_timeconst = 1;
-  c->lr_timestep = 0.01;
-  c->lr_inttotal = 10;
-  c->lr_interval = 2;
-  c->lr_tolrange = 0.05;
+  mj_defaultLROpt(&c->lengthrange);
 
   mj_defaultOption(&spec->option);
   mj_defaultVisual(&spec->visual);

@@ -77,11 +77,7 @@ typedef struct {
   int usethread;
   int saveinertial;
   int fitaabb;                // fit primitives to meshes with bounding boxes
-  // <compiler><lengthrange>: kept for the tendon/muscle issue
-  int lr_mode;
-  int lr_useexisting;
-  int lr_uselimit;
-  double lr_accel, lr_maxforce, lr_timeconst, lr_timestep, lr_inttotal, lr_interval, lr_tolrange;
+  mjLROpt lengthrange;        // <compiler><lengthrange>
 } sn_compiler;
 
 typedef struct {

@@ -13,16 +13,16 @@
 
 static void rd_lengthrange(sn_reader* r, const sn_xml_node* node) {
   sn_compiler* c = &r->spec->compiler;
-  rd_keyword(r, node, "mode", &c->lr_mode);
-  rd_keyword(r, node, "useexisting", &c->lr_useexisting);
-  rd_keyword(r, node, "uselimit", &c->lr_uselimit);
-  rd_real(r, node, "accel", &c->lr_accel);
-  rd_real(r, node, "maxforce", &c->lr_maxforce);
-  rd_real(r, node, "timeconst", &c->lr_timeconst);
-  rd_real(r, node, "timestep", &c->lr_timestep);
-  rd_real(r, node, "inttotal", &c->lr_inttotal);
-  rd_real(r, node, "interval", &c->lr_interval);
-  rd_real(r, node, "tolrange", &c->lr_tolrange);
+  rd_keyword(r, node, "mode", &c->lengthrange.mode);
+  rd_keyword(r, node, "useexisting", &c->lengthrange.useexisting);
+  rd_keyword(r, node, "uselimit", &c->lengthrange.uselimit);
+  rd_real(r, node, "accel", &c->lengthrange.accel);
+  rd_real(r, node, "maxforce", &c->lengthrange.maxforce);
+  rd_real(r, node, "timeconst", &c->lengthrange.timeconst);
+  rd_real(r, node, "timestep", &c->lengthrange.timestep);
+  rd_real(r, node, "inttotal", &c->lengthrange.inttotal);
+  rd_real(r, node, "interval", &c->lengthrange.interval);
+  rd_real(r, node, "tolrange", &c->lengthrange.tolrange);
   rd_check_used(r, node);
 }
 

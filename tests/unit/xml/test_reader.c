@@ -95,8 +95,8 @@ static void test_globals(void** state) {
   assert_int_equal(s->compiler.inertiafromgeom, SN_TRUE);
   assert_int_equal(s->compiler.fusestatic, 1);
   assert_int_equal(s->compiler.inertiagrouprange[1], 3);
-  assert_int_equal(s->compiler.lr_mode, mjLRMODE_ALL);
-  assert_float_equal(s->compiler.lr_accel, 30, 0);
+  assert_int_equal(s->compiler.lengthrange.mode, mjLRMODE_ALL);
+  assert_float_equal(s->compiler.lengthrange.accel, 30, 0);
   sn_spec_free(s);
 
   assert_non_null(strstr(bad("<mujoco><compiler coordinate=\"global\"/></mujoco>"),
