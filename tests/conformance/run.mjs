@@ -58,6 +58,12 @@ const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'contacts_order', 'contacts_ex
 // list only ever holds differences that still exist.
 const KNOWN_CONTACTS = {
   'tests/models/collide_convex_cylinder_box.xml': 'GJK/EPA: contact position differs by 3e-6',
+  'tests/models/collide_convex_capsule_cylinder_rim.xml': 'GJK on the capsule segment core ' +
+    'converging onto a cylinder rim: contact frames differ by up to 7.9e-6 (seed 2), dist by ' +
+    '1e-11 (a roundoff tie picks the other segment end; see robot_arm.xml in KNOWN_FIELDS)',
+  'tests/models/hfield_collision_ellipsoid_thin.xml': 'hfield prism EPA against an ellipsoid ' +
+    'through 1 mm prisms: normals differ by up to 2e-3 at equal depth (see myolegs.xml in ' +
+    'KNOWN_FIELDS)',
   'tests/models/collide_convex_cylinder_cylinder.xml': 'GJK/EPA: contact position differs by 7e-6',
   'tests/models/collide_convex_ellipsoid_box.xml': 'GJK/EPA: contact position differs by 1.7e-6',
   'tests/models/collide_convex_ellipsoid_mesh.xml': 'GJK/EPA: contact position differs by 1.6e-4',
