@@ -282,6 +282,9 @@ MJAPI void mj_sensorVel(const mjModel* m, mjData* d);
 // Sensors that need accelerations and forces; runs mj_rnePostConstraint when one needs it.
 MJAPI void mj_sensorAcc(const mjModel* m, mjData* d);
 
+// Default options of the length-range computation (the <compiler><lengthrange> defaults).
+MJAPI void mj_defaultLROpt(mjLROpt* opt);
+
 // Compute actuator index's length range by simulation; returns 1, or 0 with a message.
 MJAPI int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt,
                             char* error, int error_sz);

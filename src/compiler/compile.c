@@ -343,7 +343,8 @@ mjModel* sn_compile(sn_spec* spec, const mjVFS* vfs, char* error, int error_sz) 
   mjModel sizes;
   mjModel* m1 = NULL;
   mjModel* m2 = NULL;
-  if (!sn_fuse_static(c) || !sn_body_plan(c) || !sn_mesh_prepare(c) ||
+  // meshes first: the inertia that discardvisual and fusestatic preserve needs them
+  if (!sn_mesh_prepare(c) || !sn_discard_visual(c) || !sn_fuse_static(c) || !sn_body_plan(c) ||
       !sn_hfield_prepare(c) || !sn_sizes(c, &sizes)) {
     goto fail;
   }

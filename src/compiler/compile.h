@@ -221,6 +221,13 @@ int sn_mesh_prepare(sn_ctx* c);
 void sn_mesh_sizes(sn_ctx* c, mjModel* z);
 int sn_compile_meshes(sn_ctx* c);
 void sn_mesh_free(sn_ctx* c);
+// Free the built data of mesh i (discardvisual drops the mesh from the spec next).
+void sn_mesh_discard(sn_ctx* c, int i);
+// Move the built data of mesh `from` to slot `to` (compaction after discards).
+void sn_mesh_move(sn_ctx* c, int from, int to);
+// compiler discardvisual: drop materials, textures, unreferenced visual geoms and unused
+// meshes from the spec, preserving body inertia (discard.c).
+int sn_discard_visual(sn_ctx* c);
 // mesh.c: index of a mesh asset by name (-1 if none).
 int sn_mesh_find(sn_ctx* c, const char* name);
 // mesh.c: size and pose of a geom with a mesh attribute (mesh geoms: the mesh's extent,

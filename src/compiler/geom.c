@@ -64,9 +64,12 @@ int sn_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* pose) 
                         g->frame, &g->loc, size, pose)) {
     return 0;
   }
-  if (g->mesh && g->mesh[0] && g->type != mjGEOM_PLANE && g->type != mjGEOM_HFIELD &&
-      g->type != mjGEOM_SDF) {
+  if (g->mesh && g->mesh[0] && g->type != mjGEOM_PLANE && g->type != mjGEOM_HFIELD) {
     return sn_mesh_geom_resolve(c, g, size, pose);
+  }
+  if (g->type == mjGEOM_SDF) {
+    return sn_cerr_attr(c, &g->loc, "type",
+                        "sdf geom needs a mesh (sdf plugins are not supported)");
   }
   if (g->type == mjGEOM_HFIELD || (g->hfield && g->hfield[0])) {
     return sn_hfield_geom_size(c, g, size);  // the asset gives the size
@@ -237,7 +240,7 @@ static int sn_geom_one(sn_ctx* c, int id) {
   if (g->mesh[0] && g->type != mjGEOM_PLANE && g->type != mjGEOM_HFIELD) {
     m->geom_dataid[id] = sn_mesh_find(c, g->mesh);  // fitted primitives keep it (3.3.8)
   }
-  if (g->type == mjGEOM_MESH) {
+  if (g->type == mjGEOM_MESH || g->type == mjGEOM_SDF) {
     sn_mesh_geom_bounds(c, m->geom_dataid[id], m->geom_rbound + id, m->geom_aabb + 6 * id);
   }
   if (m->geom_dataid[id] >= 0 && m->geom_matid[id] < 0) {
@@ -262,10 +265,22 @@ static int sn_geom_one(sn_ctx* c, int id) {
 }
 
 int sn_compile_geoms(sn_ctx* c) {
+  int sdf = -1;
   for (int id = 0; id < c->m->ngeom; id++) {
     if (!sn_geom_one(c, id)) {
       return 0;
     }
+    if (sdf < 0 && c->m->geom_type[id] == mjGEOM_SDF &&
+        (c->m->geom_contype[id] | c->m->geom_conaffinity[id])) {
+      sdf = id;
+    }
+  }
+  if (sdf >= 0) {
+    // Known limitation: 3.3.8 collides sdf geoms through the mesh's octree (signed
+    // distance gradient descent); Sinew builds no octree and its collision table has no
+    // sdf entries, so pairs with an sdf geom produce no contacts. Said once per model.
+    mju_warning("sdf geom %d: collisions with sdf geoms are not supported, they produce "
+                "no contacts (3.3.8 would collide them)", sdf);
   }
   return 1;
 }

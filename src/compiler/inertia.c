@@ -254,7 +254,7 @@ static int sn_body_from_geoms(sn_ctx* c, int n, const sn_geom_part* geoms, sn_ma
       continue;
     }
     sn_massprops* mp = parts + count;
-    if (gp->type == mjGEOM_MESH) {
+    if (gp->type == mjGEOM_MESH || gp->type == mjGEOM_SDF) {
       if (!sn_mesh_geom_massprops(c, sg, &mp->mass, mp->inertia)) {
         mju_free(parts);
         return -1;
@@ -308,7 +308,7 @@ int sn_body_inertia(sn_ctx* c, const sn_body* sb, int ngeom, const sn_geom_part*
   const sn_compiler* cc = &c->spec->compiler;
   memset(out, 0, sizeof(*out));
   out->quat[0] = 1;
-  int fromgeom = cc->inertiafromgeom == SN_TRUE ||
+  int fromgeom = (cc->inertiafromgeom == SN_TRUE && !sb->inertial_kept) ||
                  (cc->inertiafromgeom == SN_AUTO && !sb->has_inertial);
   int found = 0;
   if (fromgeom) {

@@ -76,8 +76,8 @@ static void lr_apply_force(const mjModel* m, mjData* d, int index, mjtNum sign,
                            const mjLROpt* opt) {
   int nv = m->nv;
   mj_markStack(d);
-  mjtNum* moment = mj_stackAllocNum(d, nv);
-  mjtNum* acc = mj_stackAllocNum(d, nv);
+  mjtNum* moment = mj_stackAllocNum(d, nv > 0 ? nv : 1);
+  mjtNum* acc = mj_stackAllocNum(d, nv > 0 ? nv : 1);
   mju_zero(moment, nv);
   int adr = d->moment_rowadr[index];
   for (int k = 0; k < d->moment_rownnz[index]; k++) {
@@ -127,6 +127,19 @@ static int lr_run(const mjModel* m, mjData* d, int index, mjtNum sign, const mjL
   return 1;
 }
 
+void mj_defaultLROpt(mjLROpt* opt) {
+  opt->mode = mjLRMODE_MUSCLE;
+  opt->useexisting = 1;
+  opt->uselimit = 0;
+  opt->accel = 20;
+  opt->maxforce = 0;
+  opt->timeconst = 1;
+  opt->timestep = 0.01;
+  opt->inttotal = 10;
+  opt->interval = 2;
+  opt->tolrange = 0.05;
+}
+
 int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt, char* error,
                       int error_sz) {
   if (error && error_sz > 0) {
@@ -145,9 +158,9 @@ int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt, char
   if (opt->uselimit && lr_from_limit(m, index)) {
     return 1;
   }
-  if (!(m->opt.timestep > 0)) {
-    return lr_fail(error, error_sz, "Lengthrange computation needs a positive timestep "
-                   "(actuator %d)", index);
+  if (!(m->opt.timestep > 0) || mju_isBad(opt->inttotal)) {
+    return lr_fail(error, error_sz, "Lengthrange computation needs a positive timestep and "
+                   "a finite inttotal (actuator %d)", index);
   }
 
   mjtNum side[2][2];

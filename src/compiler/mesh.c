@@ -554,7 +554,7 @@ int sn_mesh_prepare(sn_ctx* c) {
     int needhull = 0;
     for (int g = 0; g < SN_COUNT(c->spec, geoms) && !needhull; g++) {
       const sn_geom* sg = &SN_AT(c->spec, geoms, sn_geom, g);
-      needhull = sg->type == mjGEOM_MESH && (sg->contype | sg->conaffinity) &&
+      needhull = (sg->type == mjGEOM_MESH || sg->type == mjGEOM_SDF) && (sg->contype | sg->conaffinity) &&
                  !strcmp(sg->mesh, sm->name);
     }
     if (!sn_mesh_process(c, sm, c->meshes + i, needhull)) {
@@ -573,6 +573,20 @@ void sn_mesh_free(sn_ctx* c) {
   }
   mju_free(c->meshes);
   c->meshes = NULL;
+}
+
+void sn_mesh_discard(sn_ctx* c, int i) {
+  if (c->meshes) {
+    sn_built_free(c->meshes + i);
+    memset(c->meshes + i, 0, sizeof(sn_mesh_built));
+  }
+}
+
+void sn_mesh_move(sn_ctx* c, int from, int to) {
+  if (c->meshes && from != to) {
+    c->meshes[to] = c->meshes[from];
+    memset(c->meshes + from, 0, sizeof(sn_mesh_built));
+  }
 }
 
 //---------------------------------- model arrays --------------------------------------------------
@@ -752,7 +766,7 @@ int sn_mesh_geom_resolve(sn_ctx* c, const sn_geom* g, double size[3], sn_pose* p
   mju_copy3(offset.pos, mb->pos);
   mju_copy4(offset.quat, mb->quat);
   sn_pose_mul(pose, &geom, &offset);
-  if (g->type == mjGEOM_MESH) {
+  if (g->type == mjGEOM_MESH || g->type == mjGEOM_SDF) {  // sdf: the mesh's own shape
     mju_copy3(size, mb->size);
     return 1;
   }

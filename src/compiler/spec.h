@@ -132,6 +132,8 @@ typedef struct {
   double fullinertia[6];      // xx yy zz xy xz yz
   int has_fullinertia;
   sn_srcloc iloc;             // the <inertial> element, if present
+  int inertial_kept;          // set by discardvisual: the inertial holds the mass of dropped
+                              // geoms and applies even with inertiafromgeom="true"
   sn_srcloc loc;
 } sn_body;
 

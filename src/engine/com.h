@@ -48,4 +48,11 @@ static inline mjtNum sn_dot6(const mjtNum a[6], const mjtNum b[6]) {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] + a[4] * b[4] + a[5] * b[5];
 }
 
+// Body accelerations in the com frame: cacc[b] = cacc[parent] + sum cdof_dot*qvel
+// (+ cdof*qacc when qacc is given), the world accelerating at -gravity when gravity is
+// set (and not disabled). Shared by the RNE, mj_rnePostConstraint and the tendon
+// armature bias (zero qacc, no gravity).
+void sn_bodyAcc(const mjModel* m, const mjData* d, mjtNum* cacc, const mjtNum* qacc,
+                int gravity);
+
 #endif  // SINEW_ENGINE_COM_H_

@@ -11,10 +11,10 @@
 #include "engine/com.h"
 #include "engine/constraint/constraint.h"
 
-// acceleration of the world: -gravity unless disabled
-static void world_acc(const mjModel* m, mjtNum acc[6]) {
+// acceleration of the world: -gravity unless disabled or not wanted
+static void world_acc(const mjModel* m, mjtNum acc[6], int gravity) {
   acc[0] = acc[1] = acc[2] = 0;
-  if (m->opt.disableflags & mjDSBL_GRAVITY) {
+  if (!gravity || (m->opt.disableflags & mjDSBL_GRAVITY)) {
     acc[3] = acc[4] = acc[5] = 0;
   } else {
     acc[3] = -m->opt.gravity[0];
@@ -23,9 +23,9 @@ static void world_acc(const mjModel* m, mjtNum acc[6]) {
   }
 }
 
-// body accelerations: cacc[b] = cacc[parent] + sum cdof_dot*qvel (+ cdof*qacc)
-static void body_acc(const mjModel* m, const mjData* d, mjtNum* cacc, const mjtNum* qacc) {
-  world_acc(m, cacc);
+void sn_bodyAcc(const mjModel* m, const mjData* d, mjtNum* cacc, const mjtNum* qacc,
+                int gravity) {
+  world_acc(m, cacc, gravity);
   for (int b = 1; b < m->nbody; b++) {
     mjtNum* acc = cacc + 6 * b;
     const mjtNum* pacc = cacc + 6 * m->body_parentid[b];
@@ -70,7 +70,7 @@ void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result) {
   mjtNum* cacc = mj_stackAllocNum(d, 6 * (size_t)nbody);
   mjtNum* cfrc = mj_stackAllocNum(d, 6 * (size_t)nbody);
 
-  body_acc(m, d, cacc, flg_acc ? d->qacc : NULL);
+  sn_bodyAcc(m, d, cacc, flg_acc ? d->qacc : NULL, 1);
   for (int k = 0; k < 6; k++) {
     cfrc[k] = 0;
   }
@@ -153,7 +153,7 @@ static void equality_forces(const mjModel* m, mjData* d) {
 
 void mj_rnePostConstraint(const mjModel* m, mjData* d) {
   int nbody = m->nbody;
-  body_acc(m, d, d->cacc, d->qacc);
+  sn_bodyAcc(m, d, d->cacc, d->qacc, 1);
 
   // external forces: xfrc_applied acts at the body com
   for (int k = 0; k < 6 * nbody; k++) {

@@ -11,6 +11,7 @@
 // wrapping geoms on tendons with armature, so only sites and pulleys occur here.
 #include <mujoco/mujoco.h>
 
+#include "engine/com.h"
 #include "engine/tendon_bias.h"
 #include "math/inline.h"
 
@@ -32,26 +33,6 @@ static void point_motion(const mjModel* m, const mjData* d, const mjtNum* cacc, 
   sn_add3(a, ca + 3, t);
   sn_cross(t, cv, v);
   sn_addTo3(a, t);
-}
-
-// Body accelerations at zero qacc and without gravity: sum of cdof_dot * qvel.
-static void velocity_product_acc(const mjModel* m, const mjData* d, mjtNum* cacc) {
-  for (int k = 0; k < 6; k++) {
-    cacc[k] = 0;
-  }
-  for (int b = 1; b < m->nbody; b++) {
-    mjtNum* acc = cacc + 6 * b;
-    const mjtNum* pacc = cacc + 6 * m->body_parentid[b];
-    for (int k = 0; k < 6; k++) {
-      acc[k] = pacc[k];
-    }
-    int adr = m->body_dofadr[b], num = m->body_dofnum[b];
-    for (int i = adr; i < adr + num; i++) {
-      for (int k = 0; k < 6; k++) {
-        acc[k] += d->cdof_dot[6 * i + k] * d->qvel[i];
-      }
-    }
-  }
 }
 
 // dJ/dt qvel of spatial tendon t (sites and pulleys).
@@ -101,7 +82,7 @@ void sn_tendon_bias(const mjModel* m, mjData* d, mjtNum* qfrc) {
   }
   mj_markStack(d);
   mjtNum* cacc = mj_stackAllocNum(d, 6 * (size_t)m->nbody);
-  velocity_product_acc(m, d, cacc);
+  sn_bodyAcc(m, d, cacc, NULL, 0);
   int nv = m->nv, sparse = mj_isSparse(m);
   for (int t = 0; t < m->ntendon; t++) {
     mjtNum arm = m->tendon_armature[t];

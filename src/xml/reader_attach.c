@@ -535,6 +535,8 @@ static void rd_attach_equalities(rd_xfer* x) {
 
 // Tendons with their paths, prefixed like their references; "auto" limits follow the
 // child's autolimits. A path element naming something not attached fails to compile.
+// Known 3.3.8 issue not reproduced: it also prefixes a wrap geom's missing side site
+// (then fails with "side site 'PREFIX' not found"); here an absent side site stays absent.
 static void rd_attach_tendons(rd_xfer* x) {
   sn_spec* child = x->a->child;
   sn_reader* r = x->r;

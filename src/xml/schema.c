@@ -209,7 +209,7 @@ static const sn_attr_def a_freejoint[] = {
 
 static const sn_attr_def a_geom[] = {
   NAMECLASS,
-  {"type", "k", "plane hfield sphere capsule ellipsoid cylinder box mesh sdf!", 0},
+  {"type", "k", "plane hfield sphere capsule ellipsoid cylinder box mesh sdf", 0},
   {"contype", "i", NULL, 0}, {"conaffinity", "i", NULL, 0}, {"condim", "i", NULL, 0},
   {"group", "i", NULL, 0}, {"priority", "i", NULL, 0}, {"size", "r1-3", NULL, 0},
   {"material", "s", NULL, 0}, {"rgba", "r4", NULL, 0}, {"friction", "r1-3", NULL, 0},

@@ -25,4 +25,8 @@ void sn_sensor_frame(const mjModel* m, const mjData* d, int objtype, int objid,
 void sn_sensor_quat(const mjModel* m, const mjData* d, int objtype, int objid,
                     mjtNum quat[4]);
 
+// Whether a global point lies inside a site's volume (its geometric type and size);
+// insidesite and the contact sensor's site matching share this rule.
+int sn_siteContains(const mjModel* m, const mjData* d, int site, const mjtNum point[3]);
+
 #endif  // SINEW_ENGINE_SENSOR_SENSOR_H_

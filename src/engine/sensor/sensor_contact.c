@@ -13,41 +13,15 @@
 // - found: the number of matching contacts, in every filled slot; empty slots are 0.
 // - reduce: mindist ascending dist, maxforce descending norm of the force (3), both
 //   stable; netforce one synthetic contact (see sn_netforce).
-#include <math.h>
 
 #include <mujoco/mujoco.h>
 
+#include "engine/sensor/sensor.h"
 #include "engine/sensor/sensor_contact.h"
 
 // Contact data fields of intprm[0], in order, and their sizes.
 enum { SN_FOUND, SN_FORCE, SN_TORQUE, SN_DIST, SN_POS, SN_NORMAL, SN_TANGENT, SN_NFIELD };
 static const int kFieldSize[SN_NFIELD] = {1, 3, 3, 1, 3, 3, 3};
-
-// Whether a global point lies inside a site's volume.
-static int sn_site_contains(const mjModel* m, const mjData* d, int site, const mjtNum* point) {
-  mjtNum dif[3], p[3];
-  mju_sub3(dif, point, d->site_xpos + 3 * site);
-  mju_mulMatTVec3(p, d->site_xmat + 9 * site, dif);
-  const mjtNum* s = m->site_size + 3 * site;
-  switch (m->site_type[site]) {
-    case mjGEOM_SPHERE:
-      return mju_dot3(p, p) <= s[0] * s[0];
-    case mjGEOM_CAPSULE: {
-      mjtNum z = p[2] > s[1] ? p[2] - s[1] : p[2] < -s[1] ? p[2] + s[1] : 0;
-      return p[0] * p[0] + p[1] * p[1] + z * z <= s[0] * s[0];
-    }
-    case mjGEOM_ELLIPSOID: {
-      mjtNum a = p[0] / s[0], b = p[1] / s[1], c = p[2] / s[2];
-      return a * a + b * b + c * c <= 1;
-    }
-    case mjGEOM_CYLINDER:
-      return p[0] * p[0] + p[1] * p[1] <= s[0] * s[0] && fabs(p[2]) <= s[1];
-    case mjGEOM_BOX:
-      return fabs(p[0]) <= s[0] && fabs(p[1]) <= s[1] && fabs(p[2]) <= s[2];
-    default:
-      return 0;
-  }
-}
 
 mjtNum sn_touch(const mjModel* m, const mjData* d, int site) {
   int body = m->site_bodyid[site];
@@ -66,7 +40,7 @@ mjtNum sn_touch(const mjModel* m, const mjData* d, int site) {
     // the normal points from geom1 to geom2: away from the site's body when it is geom1's
     mjtNum dir[3];
     mju_scl3(dir, c->frame, b1 == body ? 1 : -1);
-    if (sn_site_contains(m, d, site, c->pos) ||
+    if (sn_siteContains(m, d, site, c->pos) ||
         mju_rayGeom(d->site_xpos + 3 * site, d->site_xmat + 9 * site, m->site_size + 3 * site,
                     c->pos, dir, m->site_type[site]) >= 0) {
       total += f[0];
@@ -107,7 +81,7 @@ static int sn_match(const mjModel* m, const mjData* d, int s, int i) {
   int t2 = m->sensor_reftype[s], id2 = m->sensor_refid[s];
   int g1 = c->geom[0], g2 = c->geom[1];
   if (t1 == mjOBJ_SITE) {
-    if (!sn_site_contains(m, d, id1, c->pos)) {
+    if (!sn_siteContains(m, d, id1, c->pos)) {
       return 0;
     }
     t1 = mjOBJ_UNKNOWN;

@@ -58,8 +58,7 @@ static void sn_camprojection(const mjModel* m, const mjData* d, int site, int ca
   res[1] = 0.5 * rs[1] - fy * p[1] / -p[2];
 }
 
-// Whether a point lies inside a site's volume.
-static mjtNum sn_insidesite(const mjModel* m, const mjData* d, const mjtNum* point, int site) {
+int sn_siteContains(const mjModel* m, const mjData* d, int site, const mjtNum point[3]) {
   mjtNum dif[3], p[3];
   mju_sub3(dif, point, d->site_xpos + 3 * site);
   mju_mulMatTVec3(p, d->site_xmat + 9 * site, dif);
@@ -234,7 +233,7 @@ void sn_sensorPosCompute(const mjModel* m, mjData* d) {
       case mjSENS_INSIDESITE: {
         const mjtNum *pos, *mat;
         sn_sensor_frame(m, d, m->sensor_objtype[i], id, &pos, &mat);
-        out[0] = sn_insidesite(m, d, pos, m->sensor_refid[i]);
+        out[0] = sn_siteContains(m, d, m->sensor_refid[i], pos);
         break;
       }
       case mjSENS_GEOMDIST:

@@ -66,9 +66,31 @@ static void test_no_heap_allocation_per_step(void** state) {
   }
 }
 
+// Tendons (wrapping, pulleys, constraint rows), every transmission, muscles and every
+// sensor stage (acceleration sensors run mj_rnePostConstraint; rangefinders cast rays;
+// distance sensors run the convex solver) also step from the arena alone.
+static void test_no_heap_tendons_actuators_sensors(void** state) {
+  (void)state;
+  const char* models[] = {
+      "tendon_spatial_sphere.xml", "tendon_spatial_cylinder.xml", "tendon_pulley.xml",
+      "tendon_sidesite.xml",       "tendon_limit.xml",            "tendon_equality.xml",
+      "tendon_sparse.xml",         "tendon_frictionloss.xml",     "actuator_muscle.xml",
+      "actuator_adhesion.xml",     "actuator_slidercrank.xml",    "actuator_site_refsite.xml",
+      "actuator_tendon_muscle.xml", "sensor_acc_contact.xml",     "sensor_acc_imu.xml",
+      "sensor_acc_touch.xml",      "sensor_rangefinder.xml",      "sensor_distance.xml",
+      "sensor_frame.xml",          "sensor_joint.xml",            "sensor_limit.xml",
+      "sensor_camprojection.xml",  "sensor_insidesite.xml"};
+  for (size_t k = 0; k < sizeof(models) / sizeof(models[0]); k++) {
+    check_model(models[k], mjINT_EULER);
+  }
+  check_model("tendon_damping_implicit.xml", mjINT_IMPLICIT);
+  check_model("actuator_muscle.xml", mjINT_RK4);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_no_heap_allocation_per_step),
+      cmocka_unit_test(test_no_heap_tendons_actuators_sensors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
