@@ -12,9 +12,9 @@
 //   model's unit, "auto" limits and free-joint alignment follow the child's compiler.
 // - After the whole model has been read (3.3.8 lists them after this model's own), all
 //   of the child's textures, materials, actuators, equality constraints, contact pairs and
-//   exclusions, tendons, custom data and keyframes are appended, prefixed. Actuators and equality constraints are copied
-//   whether or not their targets were attached (a missing target is then a compile
-//   error, as in 3.3.8). Keyframes keep the values
+//   exclusions, tendons, custom data and keyframes are appended, prefixed. Actuators,
+//   equality constraints and contact pairs are copied whether or not their targets were
+//   attached (a missing target is then a compile error, as in 3.3.8). Keyframes keep the values
 //   of the attached joints, actuators and mocap bodies; everything else takes its
 //   default.
 // - Known 3.3.8 issue not reproduced: when a model whose own keyframes came from an
