@@ -11,10 +11,10 @@
 //   child's angle unit and Euler sequence, hinge and ball angles are converted to this
 //   model's unit, "auto" limits and free-joint alignment follow the child's compiler.
 // - After the whole model has been read (3.3.8 lists them after this model's own), all
-//   of the child's textures, materials, actuators, equality constraints, tendons, custom data and
-//   keyframes are appended, prefixed. Actuators and equality constraints are copied
-//   whether or not their targets were attached (a missing target is then a compile
-//   error, as in 3.3.8). Keyframes keep the values
+//   of the child's textures, materials, actuators, equality constraints, contact pairs and
+//   exclusions, tendons, custom data and keyframes are appended, prefixed. Actuators,
+//   equality constraints and contact pairs are copied whether or not their targets were
+//   attached (a missing target is then a compile error, as in 3.3.8). Keyframes keep the values
 //   of the attached joints, actuators and mocap bodies; everything else takes its
 //   default.
 // - Known 3.3.8 issue not reproduced: when a model whose own keyframes came from an
@@ -581,6 +581,31 @@ static void rd_attach_sensors(rd_xfer* x) {
   }
 }
 
+// Contact pairs and exclusions, prefixed like the geoms and bodies they name (3.3.8
+// lists them after this model's own, in attachment order).
+static void rd_attach_contacts(rd_xfer* x) {
+  sn_spec* child = x->a->child;
+  sn_reader* r = x->r;
+  const char* pre = x->a->prefix;
+  for (int i = 0; i < SN_COUNT(child, pairs); i++) {
+    sn_pair p = SN_AT(child, pairs, sn_pair, i);
+    p.name = rd_prefixed(r, pre, p.name);
+    p.geom1 = rd_prefixed(r, pre, p.geom1);
+    p.geom2 = rd_prefixed(r, pre, p.geom2);
+    rd_copy_loc(r, &p.loc);
+    *(sn_pair*)sn_spec_append(r->spec, &r->spec->pairs, sizeof(sn_pair)) = p;
+  }
+  for (int i = 0; i < SN_COUNT(child, excludes); i++) {
+    sn_exclude e = SN_AT(child, excludes, sn_exclude, i);
+    e.name = rd_prefixed(r, pre, e.name);
+    // the world body keeps its name (it is this model's world)
+    e.body1 = strcmp(e.body1, "world") ? rd_prefixed(r, pre, e.body1) : e.body1;
+    e.body2 = strcmp(e.body2, "world") ? rd_prefixed(r, pre, e.body2) : e.body2;
+    rd_copy_loc(r, &e.loc);
+    *(sn_exclude*)sn_spec_append(r->spec, &r->spec->excludes, sizeof(sn_exclude)) = e;
+  }
+}
+
 static void rd_attach_custom(rd_xfer* x) {
   sn_spec* child = x->a->child;
   sn_reader* r = x->r;
@@ -748,6 +773,7 @@ void rd_attach_finish(sn_reader* r) {
     rd_attach_assets(&x);
     rd_attach_actuators(&x);
     rd_attach_equalities(&x);
+    rd_attach_contacts(&x);
     rd_attach_tendons(&x);
     rd_attach_sensors(&x);
     rd_attach_custom(&x);
