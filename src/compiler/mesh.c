@@ -359,7 +359,9 @@ static int sn_mesh_frame(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, const 
   const int* face = sm->inertia == mjMESH_INERTIA_CONVEX ? hull.face : mb->face;
   int nface = sm->inertia == mjMESH_INERTIA_CONVEX ? hull.nface : mb->nface;
   double com[3], tensor[9];
-  int ok = sn_mesh_massprops(v, mb->nvert, face, nface, sm->inertia, &mb->measure, com, tensor,
+  // 3.3.8 gives a builtin plate (flat: no volume) the frame of its shell inertia
+  int mode = sm->builtin && !strcmp(sm->builtin, "plate") ? mjMESH_INERTIA_SHELL : sm->inertia;
+  int ok = sn_mesh_massprops(v, mb->nvert, face, nface, mode, &mb->measure, com, tensor,
                              err, sizeof(err));
   if (!ok) {
     return sn_cerr(c, &sm->loc, "%s: %s", err, sm->name);

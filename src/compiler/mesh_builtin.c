@@ -11,7 +11,8 @@
 //   supertorus  major x minor grid, signed powers of cos/sin
 //   wedge       a grid of cell centres on a spherical patch, vertices only, with a
 //               radial normal and two tangents per vertex
-//   plate       a flat grid of vertices (rejected by the hull, as in 3.3.8)
+//   plate       cell centres of a flat grid at z = -1, triangulated, with the normals
+//               x, y, z at every vertex (3.3.8 builds no hull for it)
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -302,10 +303,21 @@ static void sn_gen_wedge(sn_gen* g, double* nrm, int nphi, int ntheta, double fo
   }
 }
 
-static void sn_gen_plate(sn_gen* g, int nx, int ny) {
-  for (int i = 0; i <= nx; i++) {
-    for (int j = 0; j <= ny; j++) {
-      sn_gen_vert(g, 2.0 * i / nx - 1, 2.0 * j / ny - 1, 0);
+// Cell centres of an nx x ny grid over [-1, 1]^2 at z = -1 (x outer, y inner), two
+// triangles per square of neighbouring centres, and per vertex the normals x, y, z.
+static void sn_gen_plate(sn_gen* g, double* nrm, int nx, int ny) {
+  for (int i = 0; i < nx; i++) {
+    for (int j = 0; j < ny; j++) {
+      sn_gen_vert(g, 2 * (i + 0.5) / nx - 1, 2 * (j + 0.5) / ny - 1, -1);
+      double n[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+      memcpy(nrm + 9 * (i * ny + j), n, sizeof(n));
+    }
+  }
+  for (int i = 0; i + 1 < nx; i++) {
+    for (int j = 0; j + 1 < ny; j++) {
+      int a = i * ny + j;
+      sn_gen_face(g, a, a + ny, a + 1);
+      sn_gen_face(g, a + ny + 1, a + 1, a + ny);
     }
   }
 }
@@ -410,7 +422,14 @@ int sn_mesh_builtin(const char* kind, const double* p, int np, sn_meshfile* mf,
     if (p[0] < 1 || p[1] < 1 || p[0] * p[1] > 1e7 || !sn_is_int(p[0]) || !sn_is_int(p[1])) {
       msg = "plate resolutions must be positive integers";
     } else {
-      sn_gen_plate(&g, (int)p[0], (int)p[1]);
+      int n = (int)p[0] * (int)p[1];
+      nrm = (double*)mju_malloc(sizeof(double) * 9 * (size_t)n);
+      if (!nrm) {
+        g.fail = 1;
+      } else {
+        sn_gen_plate(&g, nrm, (int)p[0], (int)p[1]);
+        *normal_stride = 3;
+      }
     }
   }
   if (!msg && g.fail) {

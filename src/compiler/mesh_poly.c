@@ -42,6 +42,13 @@ static void sn_poly_normal(const double* vert, const int* pv, int n, double out[
   mju_sub3(e2, vert + 3 * pv[2], vert + 3 * pv[0]);
   mju_cross(out, e1, e2);
   double len = sqrt(mju_dot3(out, out));
+  if (len < mjMINVAL) {
+    // collinear first corners (builtin plates): 3.3.8 stores (inf, nan, nan), the fallback
+    // axis (1, 0, 0) divided by the zero length
+    out[0] = INFINITY;
+    out[1] = out[2] = NAN;
+    return;
+  }
   for (int k = 0; k < 3; k++) {
     out[k] /= len;
   }

@@ -19,6 +19,7 @@
 
 #include "compiler/compile.h"
 #include "compiler/mesh.h"
+#include "engine/sensor/sensor_tactile.h"
 
 // Data type, stage and dimension of a built-in sensor type (dim -1: depends on the
 // element).
@@ -212,6 +213,32 @@ int sn_sensor_sizes(sn_ctx* c, int* nsensordata) {
   return 1;
 }
 
+// Tactile sensors read the signed distance of the geoms their geom touches; refuse a
+// sensor whose geom could touch a geom whose distance rule in MuJoCo 3.3.8 is not known
+// (box, mesh, height field, SDF). Conservative: contype/conaffinity, welded bodies and
+// explicit pairs decide; parent filtering and excludes are not consulted.
+static int sn_tactile_check(sn_ctx* c, const sn_sensor* s, int g) {
+  const mjModel* m = c->m;
+  for (int o = 0; o < m->ngeom; o++) {
+    if (o == g || sn_tactile_supported_geom(m->geom_type[o])) {
+      continue;
+    }
+    int b1 = m->body_weldid[m->geom_bodyid[g]], b2 = m->body_weldid[m->geom_bodyid[o]];
+    int touch = b1 != b2 && ((m->geom_contype[g] & m->geom_conaffinity[o]) ||
+                             (m->geom_contype[o] & m->geom_conaffinity[g]));
+    for (int p = 0; p < m->npair && !touch; p++) {
+      int p1 = m->pair_geom1[p], p2 = m->pair_geom2[p];
+      touch = (p1 == g && p2 == o) || (p1 == o && p2 == g);
+    }
+    if (touch) {
+      return sn_cerr_attr(c, &s->loc, "geom",
+                          "tactile sensor whose geom can touch a box, mesh, height field or "
+                          "SDF geom is not yet supported");
+    }
+  }
+  return 1;
+}
+
 int sn_compile_sensors(sn_ctx* c) {
   mjModel* m = c->m;
   int adr = 0;
@@ -242,6 +269,9 @@ int sn_compile_sensors(sn_ctx* c) {
     m->sensor_datatype[i] = datatype;
     m->sensor_needstage[i] = stage;
     if (!sn_sensor_objects(c, i, s)) {
+      return 0;
+    }
+    if (s->type == mjSENS_TACTILE && !sn_tactile_check(c, s, m->sensor_refid[i])) {
       return 0;
     }
     for (int k = 0; k < mjNSENS; k++) {

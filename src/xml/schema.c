@@ -655,9 +655,7 @@ static const sn_elem_def elements[] = {
   SENSOR("insidesite", a_insidesite), SENSOR("distance", a_sensor_geompair),
   SENSOR("normal", a_sensor_geompair), SENSOR("fromto", a_sensor_geompair),
   SENSOR("contact", a_sensor_contact),
-  // tactile: 3.3.8 reports pressures for non-SDF contacts too, by rules not identified
-  // yet (see engine/sensor/sensor_acc.c)
-  {"sensor/tactile", SN_EL_SENSOR, '*', L, a_tactile, ""},
+  {"sensor/tactile", SN_EL_SENSOR, '*', 0, a_tactile, ""},
   SENSOR("e_potential", a_sensor_none), SENSOR("e_kinetic", a_sensor_none),
   SENSOR("clock", a_sensor_none), SENSOR("user", a_sensor_user),
   {"sensor/plugin", SN_EL_OTHER, '*', L, a_sensor_plugin, "plugin/config"},

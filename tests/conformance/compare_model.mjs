@@ -61,7 +61,8 @@ function diff(a, b) {
   if (av.length !== bv.length) return `length ${av.length} vs ${bv.length}`;
   const floor = ATOL * Math.max(1, maxAbs(bv));
   for (let i = 0; i < bv.length; i++) {
-    const x = av[i], y = bv[i];
+    // NaN travels through JSON as null
+    const x = Number.isNaN(av[i]) ? null : av[i], y = Number.isNaN(bv[i]) ? null : bv[i];
     if (x === null || y === null) {
       if (x !== y) return `[${i}]: ${x} vs ${y}`;
       continue;

@@ -4,6 +4,7 @@
 // compare_model.mjs diffs the two.
 //
 //   dump_model MODEL.xml > sinew.json      (exit 1 with {"error": ...} if it fails)
+#include <float.h>
 #include <stdio.h>
 
 #include <mujoco/mujoco.h>
@@ -28,6 +29,8 @@
 static void num(FILE* f, double v) {
   if (v != v) {
     fprintf(f, "null");
+  } else if (v > DBL_MAX || v < -DBL_MAX) {
+    fprintf(f, v > 0 ? "1e999" : "-1e999");  // JSON.parse reads these as +-Infinity
   } else {
     fprintf(f, "%.17g", v);
   }

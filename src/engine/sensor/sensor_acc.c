@@ -11,16 +11,12 @@
 // - jointlimitfrc and tendonlimitfrc read the force of the limit's constraint row (0
 //   when the limit is not active); tendonactuatorfrc adds up the forces of the
 //   actuators whose transmission is that tendon.
-// - tactile: the reader refuses it (not yet supported). Its documentation says only
-//   contacts with SDF geoms count, but 3.3.8 gives non-zero output for a box on a
-//   plane: channel-major (pressure of every vertex, then two tangential channels),
-//   pressure d / (0.05 - d) for the vertex depth d < 0 of the stored (centred) mesh
-//   vertices in the geom frame, yet only for some of the penetrating vertices (rule
-//   not identified). Left at zero here.
+// - tactile: sensor_tactile.c.
 #include <mujoco/mujoco.h>
 
 #include "engine/sensor/sensor.h"
 #include "engine/sensor/sensor_contact.h"
+#include "engine/sensor/sensor_tactile.h"
 
 // Whether sensor i needs cacc / cfrc_int.
 static int sn_needs_rnepost(const mjModel* m, int i) {
@@ -121,7 +117,7 @@ void sn_sensorAccCompute(const mjModel* m, mjData* d) {
         sn_contact_sensor(m, d, i, out);
         break;
       case mjSENS_TACTILE:
-        mju_zero(out, m->sensor_dim[i]);
+        sn_tactile_sensor(m, d, i, out);
         break;
       default:  // user sensors: mjcb_sensor
         break;

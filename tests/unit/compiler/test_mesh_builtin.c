@@ -178,6 +178,33 @@ static void test_wedge_normals(void** state) {
   tu_free(&g);
 }
 
+// 3.3.8's plate "3 3": cell centres at z = -1, x outer, two triangles per square of
+// neighbours, normals x, y, z at every vertex.
+static void test_plate_grid(void** state) {
+  (void)state;
+  tu_gen g;
+  double p[2] = {3, 3};
+  tu_make(&g, "plate", p, 2);
+  assert_int_equal(g.mf.nvert, 9);
+  assert_int_equal(g.mf.nface, 8);
+  assert_int_equal(g.stride, 3);
+  assert_int_equal(g.mf.nnormal, 27);
+  assert_float_equal(g.v[0], -2.0 / 3, 1e-12);
+  assert_float_equal(g.v[1], -2.0 / 3, 1e-12);
+  assert_float_equal(g.v[2], -1, 1e-12);
+  assert_float_equal(g.v[3 * 1 + 1], 0, 1e-12);  // y runs fastest
+  const int face[6] = {0, 3, 1, 4, 1, 3};
+  for (int k = 0; k < 6; k++) {
+    assert_int_equal(g.mf.face[k], face[k]);
+  }
+  for (int i = 0; i < 9; i++) {
+    for (int k = 0; k < 9; k++) {
+      assert_float_equal(g.mf.normal[9 * i + k], k % 4 == 0 ? 1 : 0, 0);
+    }
+  }
+  tu_free(&g);
+}
+
 static void test_bad_parameters(void** state) {
   (void)state;
   struct {
@@ -218,7 +245,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sphere_counts),        cmocka_unit_test(test_hemisphere_counts),
       cmocka_unit_test(test_cone_vertices_only),   cmocka_unit_test(test_supersphere_and_torus),
-      cmocka_unit_test(test_wedge_normals),        cmocka_unit_test(test_bad_parameters),
+      cmocka_unit_test(test_wedge_normals),        cmocka_unit_test(test_plate_grid),
+      cmocka_unit_test(test_bad_parameters),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

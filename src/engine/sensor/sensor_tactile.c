@@ -1,0 +1,123 @@
+// Tactile sensor: pressure and sliding speeds at the vertices of a mesh carried by a geom.
+// The documentation gives the pressure p(d) = d / (dmax - d) of the penetration depth d and
+// says contacts of the sensor's geom activate it. The rest was pinned down on MuJoCo 3.3.8:
+// - output is channel-major: the pressure of every vertex, then the first tangential
+//   channel of every vertex, then the second;
+// - the points are the stored (centred, re-oriented) mesh vertices placed in the sensor
+//   geom's frame; dmax is 0.05, margins play no part;
+// - every contact of the sensor geom, in contact order, revisits all vertices against the
+//   other geom of that contact: d is that geom's signed distance at the vertex, and a vertex
+//   with d < 0 gets its three values overwritten (so a later contact wins where both
+//   penetrate; vertices no contact reaches stay 0). The other geom need not be an SDF geom;
+// - the tangential channels are |v . t1| and |v . t2|, where v is the vertex's velocity
+//   (rigid motion of the sensor geom) minus the linear velocity of the other geom's centre,
+//   and t1, t2 are the vertex's 2nd and 3rd stored normals rotated by the mesh's mesh_quat
+//   alone (not by the geom pose);
+// - distances: plane (the local z), sphere, capsule and cylinder exact, ellipsoid the
+//   first-order estimate k0 (k0 - 1) / k1 with k0 = |p / r|, k1 = |p / r^2|. Boxes, meshes,
+//   height fields and SDF geoms follow rules not identified; the compiler refuses tactile
+//   sensors whose geom can touch one of those (compiler/sensor.c).
+#include <math.h>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/sensor/sensor_tactile.h"
+
+#define SN_TACTILE_DMAX 0.05
+
+// Signed distance of the local point p to a geom of the given type and size.
+static mjtNum sn_geom_distance(int type, const mjtNum* size, const mjtNum p[3]) {
+  switch (type) {
+    case mjGEOM_PLANE:
+      return p[2];
+    case mjGEOM_SPHERE:
+      return mju_norm3(p) - size[0];
+    case mjGEOM_CAPSULE: {
+      mjtNum z = mju_clip(p[2], -size[1], size[1]);
+      mjtNum q[3] = {p[0], p[1], p[2] - z};
+      return mju_norm3(q) - size[0];
+    }
+    case mjGEOM_CYLINDER: {
+      mjtNum a = sqrt(p[0] * p[0] + p[1] * p[1]) - size[0];
+      mjtNum b = fabs(p[2]) - size[1];
+      mjtNum oa = mju_max(a, 0), ob = mju_max(b, 0);
+      return sqrt(oa * oa + ob * ob) + mju_min(mju_max(a, b), 0);
+    }
+    case mjGEOM_ELLIPSOID: {
+      mjtNum s0[3], s1[3];
+      for (int k = 0; k < 3; k++) {
+        s0[k] = p[k] / size[k];
+        s1[k] = s0[k] / size[k];
+      }
+      mjtNum k0 = mju_norm3(s0), k1 = mju_norm3(s1);
+      return k1 > 0 ? k0 * (k0 - 1) / k1 : -mju_min(size[0], mju_min(size[1], size[2]));
+    }
+    default:  // refused at compile time
+      return 1;
+  }
+}
+
+int sn_tactile_supported_geom(int type) {
+  return type == mjGEOM_PLANE || type == mjGEOM_SPHERE || type == mjGEOM_CAPSULE ||
+         type == mjGEOM_CYLINDER || type == mjGEOM_ELLIPSOID;
+}
+
+void sn_tactile_sensor(const mjModel* m, const mjData* d, int i, mjtNum* out) {
+  int mesh = m->sensor_objid[i], g = m->sensor_refid[i];
+  int nv = m->mesh_vertnum[mesh];
+  const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[mesh];
+  const float* normal = m->mesh_normal + 3 * m->mesh_normaladr[mesh];
+  mju_zero(out, 3 * nv);
+  if (m->mesh_normalnum[mesh] < 3 * nv) {
+    return;
+  }
+  mjtNum rq[9];
+  mju_quat2Mat(rq, m->mesh_quat + 4 * mesh);
+  const mjtNum* gpos = d->geom_xpos + 3 * g;
+  const mjtNum* gmat = d->geom_xmat + 9 * g;
+  mjtNum gvel[6];
+  mj_objectVelocity(m, d, mjOBJ_GEOM, g, gvel, 0);
+
+  for (int c = 0; c < d->ncon; c++) {
+    const mjContact* con = d->contact + c;
+    int other;
+    if (con->geom[0] == g) {
+      other = con->geom[1];
+    } else if (con->geom[1] == g) {
+      other = con->geom[0];
+    } else {
+      continue;
+    }
+    if (other < 0 || other == g) {
+      continue;
+    }
+    mjtNum ovel[6];
+    mj_objectVelocity(m, d, mjOBJ_GEOM, other, ovel, 0);
+    const mjtNum* opos = d->geom_xpos + 3 * other;
+    const mjtNum* omat = d->geom_xmat + 9 * other;
+    for (int v = 0; v < nv; v++) {
+      mjtNum loc[3] = {vert[3 * v], vert[3 * v + 1], vert[3 * v + 2]};
+      mjtNum off[3], x[3], rel[3], p[3];
+      mju_mulMatVec3(off, gmat, loc);
+      mju_add3(x, gpos, off);
+      mju_sub3(rel, x, opos);
+      mju_mulMatTVec3(p, omat, rel);
+      mjtNum dist = sn_geom_distance(m->geom_type[other], m->geom_size + 3 * other, p);
+      if (!(dist < 0)) {
+        continue;
+      }
+      mjtNum w[3], vrel[3];
+      mju_cross(w, gvel, off);
+      for (int k = 0; k < 3; k++) {
+        vrel[k] = gvel[3 + k] + w[k] - ovel[3 + k];
+      }
+      out[v] = dist / (SN_TACTILE_DMAX - dist);
+      for (int k = 1; k <= 2; k++) {
+        const float* nf = normal + 3 * (3 * v + k);
+        mjtNum n[3] = {nf[0], nf[1], nf[2]}, t[3];
+        mju_mulMatVec3(t, rq, n);
+        out[k * nv + v] = fabs(mju_dot3(vrel, t));
+      }
+    }
+  }
+}
