@@ -253,7 +253,13 @@ int sn_compile_sensors(sn_ctx* c) {
     } else if (s->type == mjSENS_CONTACT) {
       dim = s->dim;
     } else if (s->type == mjSENS_TACTILE) {
-      dim = 3 * c->meshes[sn_mesh_find(c, s->objname)].nvert;
+      const sn_mesh_built* mb = &c->meshes[sn_mesh_find(c, s->objname)];
+      dim = 3 * mb->nvert;
+      // 3.3.8 reads three normals per vertex (past the mesh's own when it has fewer)
+      if (mb->nnormal != 3 * mb->nvert) {
+        return sn_cerr_attr(c, &s->loc, "mesh", "tactile sensor mesh without three normals "
+                            "per vertex is not yet supported");
+      }
     }
     if (s->type == mjSENS_USER && datatype == mjDATATYPE_AXIS && dim != 3) {
       return sn_cerr_attr(c, &s->loc, "dim", "datatype AXIS requires dim=3 in sensor");
