@@ -188,7 +188,9 @@ static int sn_sizes(sn_ctx* c, mjModel* z) {
   if (c->failed) {
     return 0;
   }
-  sn_names_size(c, &z->nnames, &z->nnames_map);
+  if (!sn_names_size(c, &z->nnames, &z->nnames_map)) {
+    return 0;
+  }
 
   z->opt = s->option;
   z->vis = s->visual;

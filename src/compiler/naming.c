@@ -1,5 +1,6 @@
 // Names: the model's names buffer, the per-type address arrays and the hash map used
 // for fast lookup by name (names_map).
+#include <limits.h>
 #include <string.h>
 
 #include <mujoco/mujoco.h>
@@ -109,16 +110,26 @@ static int sn_nametypes(sn_ctx* c, mjModel* m, sn_nametype* t) {
 int sn_names_size(sn_ctx* c, int* nnames, int* nnames_map) {
   sn_nametype t[32];
   int nt = sn_nametypes(c, NULL, t);
-  size_t total = strlen(c->spec->modelname) + 1;
-  int map = 0;
+  long long total = (long long)strlen(c->spec->modelname) + 1, map = 0;
   for (int k = 0; k < nt; k++) {
-    for (int i = 0; i < t[k].count; i++) {
-      total += strlen(sn_name_of(c, t[k].objtype, i)) + 1;
+    // the keyframes <size nkey> adds beyond the written ones are unnamed: one byte each,
+    // counted without visiting them (nkey may be absurdly large)
+    int named = t[k].count;
+    if (t[k].objtype == mjOBJ_KEY && named > SN_COUNT(c->spec, keys)) {
+      total += named - SN_COUNT(c->spec, keys);
+      named = SN_COUNT(c->spec, keys);
     }
-    map += SN_NAMES_MULTIPLE * t[k].count;
+    for (int i = 0; i < named; i++) {
+      total += (long long)strlen(sn_name_of(c, t[k].objtype, i)) + 1;
+    }
+    map += (long long)SN_NAMES_MULTIPLE * t[k].count;
+  }
+  if (total > INT_MAX || map > INT_MAX) {
+    return sn_cerr(c, NULL, "model too large: %lld bytes of names, %lld name map entries",
+                   total, map);
   }
   *nnames = (int)total;
-  *nnames_map = map;
+  *nnames_map = (int)map;
   return 1;
 }
 

@@ -5,7 +5,7 @@
 //   node run.mjs models --probe PROBE FILE...    project models: each must match
 //   node run.mjs shared --probe PROBE [DIR]      third-party corpus (default: $SINEW_SHARED_MODELS
 //                                                or <repo>/../shared/models): every model in
-//                                                scope/smooth.txt must match; every other one
+//                                                scope/full.txt must match; every other one
 //                                                must match or fail to load with "not yet supported"
 //   node run.mjs bad --probe PROBE FILE...       invalid models: must fail to load, without
 //                                                crashing, with the message given in the file's
@@ -573,17 +573,21 @@ async function sharedMode(oracle, opts) {
   const smooth = new Set(readList(path.join(dir, 'scope/smooth.txt')) || []);
   const collision = new Set(readList(path.join(dir, 'scope/collision.txt')) || []);
   const constraint = new Set(readList(path.join(dir, 'scope/constraint.txt')) || []);
+  // scope/full.txt (issue 5): every model there must load and match; "not yet supported"
+  // is accepted only outside it (flexes, skins, composites, plugins)
+  const full = new Set(readList(path.join(dir, 'scope/full.txt')) || []);
   // --only-list: a file, or a path inside the corpus (scope/constraint.txt)
   const listFile = opts.onlyList && !fs.existsSync(opts.onlyList) ? path.join(dir, opts.onlyList)
     : opts.onlyList;
   const subset = listFile ? new Set(readList(listFile) || []) : null;
   const tally = { match: 0, unsupported: 0, failed: 0, oracle: 0 };
-  let smoothMatched = 0, smoothTotal = 0;
+  let smoothMatched = 0, smoothTotal = 0, fullMatched = 0, fullTotal = 0;
   const failures = [];
   for (const rel of all) {
     if (subset && !subset.has(rel)) continue;
-    const inSmooth = smooth.has(rel);
+    const inSmooth = smooth.has(rel), inFull = full.has(rel);
     smoothTotal += inSmooth ? 1 : 0;
+    fullTotal += inFull ? 1 : 0;
     const known = collision.has(rel) ? KNOWN_CONTACTS[rel] : null;
     const knownFields = KNOWN_FIELDS[rel] || null;
     const inConstraint = constraint.has(rel);
@@ -598,14 +602,15 @@ async function sharedMode(oracle, opts) {
       verdict = 'MATCH';
       tally.match++;
       smoothMatched += inSmooth ? 1 : 0;
+      fullMatched += inFull ? 1 : 0;
     } else if (r.status === 'oracle-load-error') {
       verdict = 'SKIP (oracle cannot load)';
       tally.oracle++;
-    } else if (r.status === 'sinew-load-error' && !inSmooth && /not yet supported/.test(r.detail[0])) {
+    } else if (r.status === 'sinew-load-error' && !inFull && /not yet supported/.test(r.detail[0])) {
       verdict = 'UNSUPPORTED';
       tally.unsupported++;
     } else {
-      verdict = `FAIL (${r.status}${inSmooth ? ', in smooth scope' : ''})`;
+      verdict = `FAIL (${r.status}${inSmooth ? ', in smooth scope' : inFull ? ', in full scope' : ''})`;
       tally.failed++;
       failures.push(rel);
     }
@@ -621,7 +626,7 @@ async function sharedMode(oracle, opts) {
   const total = tally.match + tally.unsupported + tally.failed;
   console.log(`constraint requirements (scope/constraint.txt): ${requiredParts(opts)}`);
   console.log(`shared corpus: ${tally.match} of ${total} models match (smooth scope: ${smoothMatched} of ` +
-    `${smoothTotal}), ${tally.unsupported} not yet supported, ${tally.failed} failed` +
+    `${smoothTotal}; full scope: ${fullMatched} of ${fullTotal}), ${tally.unsupported} not yet supported, ${tally.failed} failed` +
     `${tally.oracle ? `, ${tally.oracle} skipped (oracle)` : ''}`);
   if (failures.length) console.log(`failed: ${failures.join(' ')}`);
   console.log(`${tally.match + tally.unsupported} passed, ${tally.failed} failed`);
