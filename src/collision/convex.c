@@ -5,6 +5,7 @@
 // MuJoCo's nativeccd flag selects between its own GJK/EPA and libccd's MPR (mpr.c).
 // MPR's portal converges to an approximate depth and normal that depend on the
 // shapes' centres, so the contact path runs the same solver 3.3.8 does.
+#include <float.h>
 #include <math.h>
 
 #include "collision/ccd.h"
@@ -64,9 +65,33 @@ static int full_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex*
   return r->dist < margin;
 }
 
+// Coordinate scale of a shape: its distance from the origin plus its bounding radius.
+static mjtNum shape_scale(const sn_convex* s) {
+  mjtNum r = 0;
+  if (s->type == SN_CONVEX_PRISM) {
+    for (int i = 0; i < 6; i++) {
+      r = mju_max(r, sn_norm3(s->prism[i]));
+    }
+    return r;
+  }
+  if (s->geom >= 0) {
+    r = s->m->geom_rbound[s->geom];
+  }
+  return sn_norm3(s->pos) + r + s->margin;
+}
+
+// libccd's MPR loops without an iteration cap until its portal is within ccd_tolerance;
+// when round-off at the shapes' coordinate scale exceeds that tolerance (absurd sizes
+// or positions, such as a capsule 1e19 long) it may never stop. Such pairs go to the
+// native solver, whose iterations are capped.
+static int mpr_can_resolve(const mjModel* m, const sn_convex* a, const sn_convex* b) {
+  mjtNum scale = shape_scale(a) + shape_scale(b);
+  return isfinite(scale) && scale * DBL_EPSILON < m->opt.ccd_tolerance;
+}
+
 int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b,
                   mjtNum margin) {
-  if ((m->opt.disableflags & mjDSBL_NATIVECCD) && margin <= 0) {
+  if ((m->opt.disableflags & mjDSBL_NATIVECCD) && margin <= 0 && mpr_can_resolve(m, a, b)) {
     // contacts only (margin already in the inflated shapes); distances stay GJK's
     return sn_mpr(r, m, a, b) && r->dist < margin;
   }
