@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { findMujocoJs, loadOracle, stageModel } from './probe.mjs';
+import { findMujocoJs, loadOracle, makeRng, stageModel } from './probe.mjs';
 
 const args = process.argv.slice(2);
 const opts = { dump: null, seeds: [1], tol: 1e-9, key: false, verbose: false, oracleContacts: false, steps: 0, set: [], models: [] };
@@ -64,21 +64,10 @@ if (!findMujocoJs()) {
 }
 const mj = await loadOracle();
 
-// mulberry32, as probe.mjs
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6D2B79F5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s) >>> 0;
-    t = ((t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t) >>> 0;
-    return 2 * (((t ^ (t >>> 14)) >>> 0) / 4294967296) - 1;
-  };
-}
-
 // Small joint-space perturbation: contacts and limits change a little, not wholesale.
 function perturb(m, d, seed) {
   if (!seed) return;
-  const r = rng(seed), qpos = d.qpos, qvel = d.qvel;
+  const r = makeRng(seed).symmetric, qpos = d.qpos, qvel = d.qvel;
   for (let j = 0; j < m.njnt; j++) {
     const a = m.jnt_qposadr[j], t = m.jnt_type[j];
     const nq = t === 0 ? 7 : t === 1 ? 4 : 1;

@@ -14,46 +14,18 @@
 // Exit: 0 agree, 1 differ, 77 oracle (mujoco-js) not available.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { loadOracle, stageModel } from './probe.mjs';
+import { makeRng, openSideTool } from './probe.mjs';
 
-const args = process.argv.slice(2);
-const opt = (k, dflt) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : dflt; };
-const probe = opt('--probe');
-const seed = Number(opt('--seed', 1));
-const nstates = Number(opt('--states', 3));
+const { opt, args, probe, file, mj, m, seed, nstates, verbose } =
+  await openSideTool('node inverse.mjs --probe INVERSE_PROBE MODEL.xml [--seed N] [--states K]', 3);
 const tol = Number(opt('--tol', 1e-9));
 const constraints = args.includes('--constraints');
-const verbose = args.includes('--verbose');
 const diagnose = args.includes('--rows');
 const only = opt('--only', 'inverse,roundtrip,compare,step').split(',');
-const model = args.find((a, i) => a.endsWith('.xml') && args[i - 1] !== '--probe');
-if (!probe || !model) {
-  console.error('usage: node inverse.mjs --probe INVERSE_PROBE MODEL.xml [--seed N] [--states K]');
-  process.exit(2);
-}
-
-let mj;
-try {
-  mj = await loadOracle();
-} catch (e) {
-  console.log('SKIP: ' + e.message);
-  process.exit(77);
-}
-const file = path.resolve(model);
-stageModel(mj, file);
-const m = mj.MjModel.loadFromXML('/vfs' + file);
 const d = new mj.MjData(m);
 const { nq, nv, na, nu, nbody } = m;
 
-// mulberry32, as in probe.mjs
-let rstate = seed >>> 0;
-function uniform() {
-  rstate = (rstate + 0x6D2B79F5) >>> 0;
-  let t = Math.imul(rstate ^ (rstate >>> 15), 1 | rstate) >>> 0;
-  t = ((t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t) >>> 0;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const sym = () => 2 * uniform() - 1;
+const { uniform, symmetric: sym } = makeRng(seed);
 const rand = (n, s) => Array.from({ length: n }, () => s * sym());
 const A = (t) => Array.from(t);
 const fmt = (a) => a.map((x) => x.toPrecision(17)).join(' ');

@@ -22,26 +22,7 @@
 
 #include <mujoco/mujoco.h>
 
-static double num(void) {
-  char w[128];
-  if (scanf("%127s", w) != 1) {
-    fprintf(stderr, "inverse_probe: unexpected end of input\n");
-    exit(2);
-  }
-  return strtod(w, NULL);
-}
-
-static void nums(mjtNum* out, int n) {
-  for (int i = 0; i < n; i++) {
-    out[i] = num();
-  }
-}
-
-static void put(const mjtNum* v, int n) {
-  for (int i = 0; i < n; i++) {
-    printf(" %.17g", v[i]);
-  }
-}
+#include "stdin_probe.h"
 
 static void run(mjModel* m, mjData* d, const char* cmd) {
   int nv = m->nv;
@@ -113,22 +94,5 @@ static void run(mjModel* m, mjData* d, const char* cmd) {
 }
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: inverse_probe MODEL.xml < commands\n");
-    return 2;
-  }
-  char error[1000] = "";
-  mjModel* m = mj_loadXML(argv[1], NULL, error, sizeof(error));
-  if (!m) {
-    fprintf(stderr, "inverse_probe: %s\n", error);
-    return 1;
-  }
-  mjData* d = mj_makeData(m);
-  char cmd[128];
-  while (scanf("%127s", cmd) == 1) {
-    run(m, d, cmd);
-  }
-  mj_deleteData(d);
-  mj_deleteModel(m);
-  return 0;
+  return stdin_probe_main(argc, argv, "inverse_probe", run);
 }

@@ -9,18 +9,7 @@
 // without perturbation; other seeds perturb as probe.mjs does, then K steps are taken.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadOracle, stageModel } from './probe.mjs';
-
-function makeRng(seed) {
-  let state = seed >>> 0;
-  const uniform = () => {
-    state = (state + 0x6D2B79F5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state) >>> 0;
-    t = ((t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t) >>> 0;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { symmetric: () => 2 * uniform() - 1 };
-}
+import { loadOracle, makeRng, stageModel } from './probe.mjs';
 
 // the positional part of probe.mjs' perturbation (islands depend on qpos only)
 function perturb(m, d, rng) {

@@ -90,10 +90,38 @@ export function stageModel(mj, file) {
   if (up !== dir && up !== '/' && path.dirname(up) !== up) copyTree(mj, up, 0, budget);
 }
 
+// The common start of the side tools that drive a stdin probe (inverse.mjs, ray.mjs,
+// rnepost.mjs): the arguments (--probe PROBE, a MODEL.xml, --seed, --states,
+// --verbose, and opt() for the tool's own), the oracle (exit 77 when mujoco-js is
+// missing, 2 on bad usage) and the model loaded into it.
+export async function openSideTool(usage, defaultStates) {
+  const args = process.argv.slice(2);
+  const opt = (k, dflt) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : dflt; };
+  const probe = opt('--probe');
+  const model = args.find((a, i) => a.endsWith('.xml') && args[i - 1] !== '--probe');
+  if (!probe || !model) {
+    console.error(`usage: ${usage}`);
+    process.exit(2);
+  }
+  let mj;
+  try {
+    mj = await loadOracle();
+  } catch (e) {
+    console.log('SKIP: ' + e.message);
+    process.exit(77);
+  }
+  const file = path.resolve(model);
+  stageModel(mj, file);
+  const m = mj.MjModel.loadFromXML('/vfs' + file);
+  return { args, opt, probe, file, mj, m, seed: Number(opt('--seed', 1)),
+    nstates: Number(opt('--states', defaultStates)), verbose: args.includes('--verbose') };
+}
+
 //---------------------------------- reproducible perturbation -------------------------------------
 
-// mulberry32 with exact uint32 arithmetic: the same sequence as probe.c
-function makeRng(seed) {
+// mulberry32 with exact uint32 arithmetic: the same sequence as probe.c; uniform in
+// [0, 1), symmetric in [-1, 1). Every conformance tool draws its states from it.
+export function makeRng(seed) {
   let state = seed >>> 0;
   const uniform = () => {
     state = (state + 0x6D2B79F5) >>> 0;

@@ -8,42 +8,14 @@
 // Exit: 0 agree, 1 differ, 77 oracle (mujoco-js) not available.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { loadOracle, stageModel } from './probe.mjs';
+import { makeRng, openSideTool } from './probe.mjs';
 
-const args = process.argv.slice(2);
-const opt = (k, dflt) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : dflt; };
-const probe = opt('--probe');
-const seed = Number(opt('--seed', 1));
-const nstates = Number(opt('--states', 4));
-const verbose = args.includes('--verbose');
-const model = args.find((a, i) => a.endsWith('.xml') && args[i - 1] !== '--probe');
-if (!probe || !model) {
-  console.error('usage: node ray.mjs --probe RAY_PROBE MODEL.xml [--seed N] [--states K]');
-  process.exit(2);
-}
-
-let mj;
-try {
-  mj = await loadOracle();
-} catch (e) {
-  console.log('SKIP: ' + e.message);
-  process.exit(77);
-}
-const file = path.resolve(model);
-stageModel(mj, file);
-const m = mj.MjModel.loadFromXML('/vfs' + file);
+const { probe, file, mj, m, seed, nstates, verbose } =
+  await openSideTool('node ray.mjs --probe RAY_PROBE MODEL.xml [--seed N] [--states K]', 4);
 const d = new mj.MjData(m);
 mj.mj_forward(m, d);
 
-// mulberry32, as in probe.mjs
-let state = seed >>> 0;
-function uniform() {
-  state = (state + 0x6D2B79F5) >>> 0;
-  let t = Math.imul(state ^ (state >>> 15), 1 | state) >>> 0;
-  t = ((t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t) >>> 0;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const sym = () => 2 * uniform() - 1;
+const { uniform, symmetric: sym } = makeRng(seed);
 const vec3 = (s) => [s * sym(), s * sym(), s * sym()];
 const add = (a, b, s = 1) => a.map((x, i) => x + s * b[i]);
 const fmt = (a) => a.map((x) => x.toPrecision(17)).join(' ');
@@ -197,7 +169,7 @@ for (let s = 0; s < nstates; s++) {
 
 const run = spawnSync(probe, [file], { input: script.join('\n') + '\n', maxBuffer: 1 << 28 });
 if (run.status !== 0) {
-  console.log(`FAIL ${model}: ray_probe exit ${run.status}: ${String(run.stdout).slice(0, 300)} ${String(run.stderr).slice(0, 300)}`);
+  console.log(`FAIL ${file}: ray_probe exit ${run.status}: ${String(run.stdout).slice(0, 300)} ${String(run.stderr).slice(0, 300)}`);
   process.exit(1);
 }
 const got = String(run.stdout).trim().split('\n');
@@ -236,5 +208,5 @@ for (let i = 0; i < expected.length; i++) {
 }
 let knownNote = known ? ` (${known} with a known 3.3.8 multi-ray culling miss)` : '';
 if (ties) knownNote += ` (${ties} ties between geoms hit at the same distance)`;
-console.log(`${bad ? 'FAIL' : 'ok  '} ${path.basename(model)}: ${checked - bad}/${checked} ray queries agree${knownNote}`);
+console.log(`${bad ? 'FAIL' : 'ok  '} ${path.basename(file)}: ${checked - bad}/${checked} ray queries agree${knownNote}`);
 process.exit(bad ? 1 : 0);
