@@ -214,13 +214,13 @@ int sn_sensor_sizes(sn_ctx* c, int* nsensordata) {
 }
 
 // Tactile sensors read the signed distance of the geoms their geom touches; refuse a
-// sensor whose geom could touch a geom whose distance rule in MuJoCo 3.3.8 is not known
-// (box, mesh, height field, SDF). Conservative: contype/conaffinity, welded bodies and
+// sensor whose geom could touch a geom whose distance 3.3.8 takes from an octree Sinew
+// does not build (sdf geoms, mesh geoms whose mesh an sdf geom uses). Conservative: contype/conaffinity, welded bodies and
 // explicit pairs decide; parent filtering and excludes are not consulted.
 static int sn_tactile_check(sn_ctx* c, const sn_sensor* s, int g) {
   const mjModel* m = c->m;
   for (int o = 0; o < m->ngeom; o++) {
-    if (o == g || sn_tactile_supported_geom(m->geom_type[o])) {
+    if (o == g || sn_tactile_supported_geom(m, o)) {
       continue;
     }
     int b1 = m->body_weldid[m->geom_bodyid[g]], b2 = m->body_weldid[m->geom_bodyid[o]];
@@ -232,8 +232,8 @@ static int sn_tactile_check(sn_ctx* c, const sn_sensor* s, int g) {
     }
     if (touch) {
       return sn_cerr_attr(c, &s->loc, "geom",
-                          "tactile sensor whose geom can touch a box, mesh, height field or "
-                          "SDF geom is not yet supported");
+                          "tactile sensor whose geom can touch an SDF geom, or a mesh geom "
+                          "whose mesh an SDF geom uses, is not yet supported");
     }
   }
   return 1;
