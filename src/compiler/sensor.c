@@ -239,6 +239,23 @@ static int sn_tactile_check(sn_ctx* c, const sn_sensor* s, int g) {
   return 1;
 }
 
+// 3.3.8 refuses a tactile sensor when the body of the geom whose index equals the
+// sensor's mesh index has no geom that collides (contype or conaffinity nonzero), with
+// the touch sensor's message; a mesh index past the last geom passes.
+static int sn_tactile_body_check(sn_ctx* c, const sn_sensor* s, int mesh) {
+  const mjModel* m = c->m;
+  if (mesh < 0 || mesh >= m->ngeom) {
+    return 1;
+  }
+  int b = m->geom_bodyid[mesh];
+  for (int k = 0; k < m->ngeom; k++) {
+    if (m->geom_bodyid[k] == b && (m->geom_contype[k] || m->geom_conaffinity[k])) {
+      return 1;
+    }
+  }
+  return sn_cerr(c, &s->loc, "Touch sensor requires a body with at least one collision geom");
+}
+
 int sn_compile_sensors(sn_ctx* c) {
   mjModel* m = c->m;
   int adr = 0;
@@ -277,7 +294,8 @@ int sn_compile_sensors(sn_ctx* c) {
     if (!sn_sensor_objects(c, i, s)) {
       return 0;
     }
-    if (s->type == mjSENS_TACTILE && !sn_tactile_check(c, s, m->sensor_refid[i])) {
+    if (s->type == mjSENS_TACTILE && (!sn_tactile_body_check(c, s, m->sensor_objid[i]) ||
+                                      !sn_tactile_check(c, s, m->sensor_refid[i]))) {
       return 0;
     }
     for (int k = 0; k < mjNSENS; k++) {
