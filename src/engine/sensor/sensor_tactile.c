@@ -4,7 +4,9 @@
 // - output is channel-major: the pressure of every vertex, then the first tangential
 //   channel of every vertex, then the second;
 // - the points are the stored (centred, re-oriented) mesh vertices placed in the sensor
-//   geom's frame; dmax is 0.05, margins play no part;
+//   geom's frame; dmax is 0.05, margins play no part; the pressure is scaled by the
+//   squared length of the vertex's first stored normal (a float, so 1 only to ~1e-7
+//   unless axis-aligned: measured as ratio - 1 = 2 (|n0| - 1) on user and wedge meshes);
 // - every contact of the sensor geom, in contact order, revisits all vertices against the
 //   other geom of that contact: d is that geom's signed distance at the vertex, and a vertex
 //   with d < 0 gets its three values overwritten (so a later contact wins where both
@@ -147,7 +149,9 @@ void sn_tactile_sensor(const mjModel* m, const mjData* d, int i, mjtNum* out) {
       for (int k = 0; k < 3; k++) {
         vrel[k] = gvel[3 + k] + w[k] - ovel[3 + k];
       }
-      out[v] = dist / (SN_TACTILE_DMAX - dist);
+      const float* n0 = normal + 9 * v;
+      mjtNum nn = (mjtNum)n0[0] * n0[0] + (mjtNum)n0[1] * n0[1] + (mjtNum)n0[2] * n0[2];
+      out[v] = dist / (SN_TACTILE_DMAX - dist) * nn;
       for (int k = 1; k <= 2; k++) {
         const float* nf = normal + 3 * (3 * v + k);
         mjtNum n[3] = {nf[0], nf[1], nf[2]}, t[3];
