@@ -272,10 +272,12 @@ int sn_compile_sensors(sn_ctx* c) {
     } else if (s->type == mjSENS_TACTILE) {
       const sn_mesh_built* mb = &c->meshes[sn_mesh_find(c, s->objname)];
       dim = 3 * mb->nvert;
-      // 3.3.8 reads three normals per vertex (past the mesh's own when it has fewer)
-      if (mb->nnormal != 3 * mb->nvert) {
-        return sn_cerr_attr(c, &s->loc, "mesh", "tactile sensor mesh without three normals "
-                            "per vertex is not yet supported");
+      // 3.3.8 reads three normals per vertex, past the mesh's own into the next meshes'
+      // when it has fewer; past the last mesh normal it reads unknown memory
+      if (m->mesh_normaladr[sn_mesh_find(c, s->objname)] + 3 * mb->nvert > m->nmeshnormal) {
+        return sn_cerr_attr(c, &s->loc, "mesh", "tactile sensor mesh with fewer than three "
+                            "normals per vertex, not followed by enough normals of later "
+                            "meshes, is not supported (MuJoCo 3.3.8 reads past the last)");
       }
     }
     if (s->type == mjSENS_USER && datatype == mjDATATYPE_AXIS && dim != 3) {

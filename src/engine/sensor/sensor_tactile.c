@@ -14,7 +14,8 @@
 // - the tangential channels are |v . t1| and |v . t2|, where v is the vertex's velocity
 //   (rigid motion of the sensor geom) minus the linear velocity of the other geom's centre,
 //   and t1, t2 are the vertex's 2nd and 3rd stored normals rotated by the mesh's mesh_quat
-//   alone (not by the geom pose);
+//   alone (not by the geom pose); a mesh with fewer than three normals per vertex
+//   borrows the next meshes' normals (3.3.8 indexes past its own);
 // - distances: plane (the local z), sphere, capsule and cylinder exact, ellipsoid the
 //   first-order estimate k0 (k0 - 1) / k1 with k0 = |p / r|, k1 = |p / r^2|;
 // - boxes: with a_i = s_i - |p_i| the depth below face i (s the half sizes), a point
@@ -102,7 +103,10 @@ void sn_tactile_sensor(const mjModel* m, const mjData* d, int i, mjtNum* out) {
   const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[mesh];
   const float* normal = m->mesh_normal + 3 * m->mesh_normaladr[mesh];
   mju_zero(out, 3 * nv);
-  if (m->mesh_normalnum[mesh] < 3 * nv) {
+  // 3.3.8 reads three normals per vertex even when the mesh has fewer, running on into
+  // the next meshes' normals; past the last one it reads unknown memory (the compiler
+  // refuses that)
+  if (m->mesh_normaladr[mesh] + 3 * nv > m->nmeshnormal) {
     return;
   }
   mjtNum rq[9];
