@@ -6,7 +6,7 @@
 // - the points are the stored (centred, re-oriented) mesh vertices placed in the sensor
 //   geom's frame; dmax is 0.05, margins play no part; the pressure is scaled by the
 //   squared length of the vertex's first stored normal (a float, so 1 only to ~1e-7
-//   unless axis-aligned: measured as ratio - 1 = 2 (|n0| - 1) on user and wedge meshes);
+//   unless axis-aligned: measured as ratio - 1 = 2 (|n0| - 1) on a user mesh);
 // - every contact of the sensor geom, in contact order, revisits all vertices against the
 //   other geom of that contact: d is that geom's signed distance at the vertex, and a vertex
 //   with d < 0 gets its three values overwritten (so a later contact wins where both
