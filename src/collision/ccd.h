@@ -57,6 +57,11 @@ int sn_mpr(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b);
 // one, r is unchanged.
 void sn_mpr_normal(sn_ccd_result* r, const sn_convex* a, const sn_convex* b);
 
+// Replace the contact normal n (unit, pointing into s) by the inward surface normal of
+// sphere, capsule or ellipsoid s near the contact point p, as 3.3.8 reports it for
+// height-field contacts (surface_normal.c); returns 0 and leaves n unchanged otherwise.
+int sn_surface_normal(mjtNum n[3], const sn_convex* s, const mjtNum p[3]);
+
 // Write r as a contact: dist, pos midway between the witness points, normal.
 void sn_ccd_contact(mjContact* con, const sn_ccd_result* r);
 
