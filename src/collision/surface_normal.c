@@ -9,7 +9,9 @@
 //    surface, repeat until the direction moves by less than 1e-6 (Euclidean norm of the
 //    change), at most 30 times. A fixed point is a surface point whose normal line passes
 //    through p (for shallow contacts the nearest surface point).
-// The surfaces are the geoms' own, without margin.
+// The surfaces are the geoms' own, without margin. The same ellipsoid iteration, seeded
+// with MPR's direction, gives 3.3.8's ellipsoid normals under mjDSBL_NATIVECCD (mpr.c):
+// the project's four MPR ellipsoid models then agree to 1e-14 (the nearest point: 4e-7).
 //
 // Identified on the oracle (random poses over a flat height field, EPA depths up to 0.1):
 // spheres 0 of 200 contacts off the nearest-point normal by more than 3e-16, capsules 0

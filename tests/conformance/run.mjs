@@ -174,20 +174,8 @@ const SOLVERS = ['newton', 'cg', 'pgs'], CONES = ['pyramidal', 'elliptic'];
 // difference is in a solver or cone the model does not use itself (the entry then applies
 // to --matrix runs only). As with KNOWN_CONTACTS an entry fails as stale when its parts
 // match at the normal tolerance; entries whose parts are not yet required are ignored.
-//
-// The MPR pairs below agree with 3.3.8 in their contacts only within the 1e-6 geometry
-// tolerance (frames differ by ~1e-7), so the rows built on those frames (J, hence vel and
-// aref) agree to ~1e-6 relative, not 1e-9; measured against the assembly and solver branches.
+
 const KNOWN_CONSTRAINTS = {
-  'tests/models/collide_mpr_capsule_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
-    why: 'MPR contact frame within 1e-6: efc vel/aref differ by up to 1.8e-6 relative' },
-  'tests/models/collide_mpr_ellipsoid_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
-    why: 'MPR contact frame within 1e-6: efc vel/aref differ by ~1e-6 relative' },
-  'tests/models/collide_mpr_hfield_ellipsoid.xml': { parts: ['rows', 'solution'], rowsTol: 1e-5,
-    solutionTol: 1e-5, why: 'MPR contact frame within 1e-6: efc vel/aref differ by up to ' +
-    '2.2e-6 relative, qacc by 2.2e-6 (seed 2)' },
-  'tests/models/collide_mpr_margin_ellipsoid_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
-    why: 'MPR contact frame within 1e-6: efc vel/aref differ by ~1e-6 relative' },
   // Trajectories that leave the oracle's at one step through a collision difference: the
   // states agree to 1e-9 up to that step (probe --advance N shows the contacts there).
   'tests/models/collide_box_box_stacked.xml': { parts: ['trajectory'],
