@@ -5,18 +5,19 @@
 // closest points of the two edges if nothing overlaps).
 // Conventions follow MuJoCo 3.3.8 as observed on the oracle, including its reported depth:
 // when the boxes intersect, a face-axis contact's dist is half the penetration of the
-// clipped point (pos is still the midpoint of the point and its projection). The
-// candidates are the vertices of the overlap of the two faces; on every axis kind a
-// candidate is kept when its contact position lies within both boxes grown by the margin
-// (up to 1% of each grown half size), or 1% of a half size inside either grown box. A
-// candidate found twice (faces sharing an edge line: boxes stacked exactly) is reported
-// once. The contacts come in the oracle's order: edge crossings, reference corners,
-// incident corners numbered from the deepest one (on an edge axis along the edge first);
-// on a face axis the deepest incident corner is a candidate even off the reference face.
-// When the reference face is g2's, or the axis is an edge axis, 3.3.8 walks the reference
-// boundary lines and corners in a frame of its own per face (ref_face_frame), and on an
-// edge axis it takes at most one reference corner, the first found over the incident face.
-// A box's extent along its own axis is its half size exactly (equal boxes tie exactly).
+// clipped point (pos is still the midpoint of the point and its projection), while the
+// margin bounds the point's full depth. The candidates are the vertices of the overlap of
+// the two faces; on every axis kind a candidate is kept when its contact position lies
+// within both boxes grown by the margin (up to 1% of each grown half size), or 1% of a
+// half size inside either grown box. A candidate found twice (faces sharing an edge line:
+// boxes stacked exactly) is reported once. The contacts come in the oracle's order: edge
+// crossings, reference corners, incident corners numbered from the deepest one (on an edge
+// axis along the edge first); on a face axis the deepest incident corner is a candidate
+// even off the reference face. When the reference face is g2's, or the axis is an edge
+// axis, 3.3.8 walks the reference boundary lines and corners in a frame of its own per
+// face (ref_face_frame), and on an edge axis it takes at most one reference corner, the
+// first found over the incident face. A box's extent along its own axis is its half size
+// exactly (equal boxes tie exactly).
 #include <float.h>
 
 #include "collision/collision.h"
@@ -291,8 +292,9 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     if (dup) {
       continue;
     }
+    // the margin bounds the point's full height, also where the reported dist is half of it
     mjtNum dist = scale * pts[i][2];
-    if (dist > margin) {
+    if (pts[i][2] > margin) {
       continue;
     }
     mjtNum pos[3];
