@@ -13,10 +13,9 @@
 // boxes stacked exactly) is reported once. The contacts come in the oracle's order: edge
 // crossings, reference corners, incident corners numbered from the deepest one (on an edge
 // axis along the edge first); on a face axis the deepest incident corner is a candidate
-// even off the reference face. When the reference face is g2's, or the axis is an edge
-// axis, 3.3.8 walks the reference boundary lines and corners in a frame of its own per
-// face (ref_face_frame), and on an edge axis it takes at most one reference corner, the
-// first found over the incident face. A box's extent along its own axis is its half size
+// even off the reference face. 3.3.8 walks the reference boundary lines and corners in a
+// frame of its own per face (ref_face_frame), and on an edge axis it takes at most one
+// reference corner, the first found over the incident face. A box's extent along its own axis is its half size
 // exactly (equal boxes tie exactly).
 #include <float.h>
 
@@ -87,12 +86,11 @@ static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
   return !(pos && neg);
 }
 
-// The frame (t1, t2) of a reference face in which 3.3.8 orders its candidates when the face
-// is g2's or the axis is an edge axis: the rotation that turns +z onto the face's outward
-// normal (sign s along box axis ia), about y for x faces, about x for y faces, about y by
-// 180 degrees for the -z face. tk[j] says whether t_j runs along the face's in-plane axis
-// u = (ia+1)%3 (0) or v = (ia+2)%3 (1), and tf[j] its sign along that axis (measured on
-// random poses, every face and side).
+// The frame (t1, t2) of a reference face in which 3.3.8 orders its candidates: the rotation
+// that turns +z onto the face's outward normal (sign s along box axis ia), about y for x
+// faces, about x for y faces, about y by 180 degrees for the -z face. tk[j] says whether
+// t_j runs along the face's in-plane axis u = (ia+1)%3 (0) or v = (ia+2)%3 (1), and tf[j]
+// its sign along that axis (measured on random poses, every face and side).
 static void ref_face_frame(int ia, int s, int tk[2], int tf[2]) {
   if (ia == 2) {  // (t1, t2) = (s x, y)
     tk[0] = 0, tf[0] = s, tk[1] = 1, tf[1] = 1;
@@ -193,20 +191,15 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   // incident edges crossing the reference rectangle's boundary lines, in the oracle's
   // order: edges 0-1, 0-2, 1-3, 2-3, each against the four boundary lines in turn
   static const int edge[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
-  int tk[2], tf[2], framed = zerok >= 0 || flip;
+  int tk[2], tf[2];
   ref_face_frame(ia, sn_dot3(nr, R->ax[ia]) > 0 ? 1 : -1, tk, tf);
   int nedge = npoly == 4 ? 4 : npoly - 1;
   for (int i = 0; i < nedge; i++) {
     const mjtNum *a = q2[edge[i][0]], *b = q2[edge[i][1]];
     mjtNum ha = qh[edge[i][0]], hb = qh[edge[i][1]];
     for (int line = 0; line < 4; line++) {
-      // lines u = -+hu, then v = -+hv; framed (g2's face or an edge axis): t1 = -+, then
-      // t2 = -+ in the face frame
-      int k = line / 2, sgn = line % 2 ? 1 : -1;
-      if (framed) {
-        sgn *= tf[k];
-        k = tk[k];
-      }
+      // lines t1 = -+, then t2 = -+ in the face frame; k: along u (0) or v (1)
+      int k = tk[line / 2], sgn = (line % 2 ? 1 : -1) * tf[line / 2];
       mjtNum lim = k == 0 ? hu : hv;
       mjtNum da = a[k] - sgn * lim, db = b[k] - sgn * lim;
       if ((da < 0) == (db < 0) || da == db) {
@@ -237,17 +230,14 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       loop[i][1] = q2[order[i]][1];
     }
   }
-  // reference corners inside the incident face: (u, v) = (-,-), (+,-), (-,+), (+,+), or
-  // framed (t1, t2) = (-,-), (-,+), (+,-), (+,+); on an edge axis 3.3.8 takes only the
-  // first one found (the others are no candidates, even when the first is above the margin)
+  // reference corners inside the incident face, (t1, t2) = (-,-), (-,+), (+,-), (+,+) in
+  // the face frame; on an edge axis 3.3.8 takes only the first one found (the others are no
+  // candidates, even when the first lies above the margin)
   int nref = 0;
   for (int r = 0; r < 4 && npoly == 4; r++) {
-    int su = r & 1 ? 1 : -1, sv = r & 2 ? 1 : -1;
-    if (framed) {
-      int c1 = r & 2 ? 1 : -1, c2 = r & 1 ? 1 : -1;
-      su = tk[0] == 0 ? tf[0] * c1 : tf[1] * c2;
-      sv = tk[0] == 0 ? tf[1] * c2 : tf[0] * c1;
-    }
+    int c1 = r & 2 ? 1 : -1, c2 = r & 1 ? 1 : -1;
+    int su = tk[0] == 0 ? tf[0] * c1 : tf[1] * c2;
+    int sv = tk[0] == 0 ? tf[1] * c2 : tf[0] * c1;
     mjtNum p2[2] = {su * hu, sv * hv};
     if (!inside_quad(loop, p2) || (zerok >= 0 && nref++ > 0)) {
       continue;
