@@ -15,8 +15,8 @@
 // axis along the edge first); on a face axis the deepest incident corner is a candidate
 // even off the reference face. 3.3.8 walks the reference boundary lines and corners in a
 // frame of its own per face (ref_face_frame), and on an edge axis it takes at most one
-// reference corner, the first found over the incident face. A box's extent along its own axis is its half size
-// exactly (equal boxes tie exactly).
+// reference corner, the first found over the incident face. A box's extent along its own
+// axis is its half size exactly (equal boxes tie exactly).
 #include <float.h>
 
 #include "collision/collision.h"
