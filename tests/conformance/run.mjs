@@ -74,13 +74,10 @@ const KNOWN_CONTACTS = {
   'mujoco-model/cube/cube_3x3x3.xml': 'GJK/EPA: a contact frame differs by 1.6e-3',
   'mujoco-model/replicate/bunnies.xml': 'mesh-mesh: 154 contacts where 3.3.8 has 147',
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs (no boxes): 174 contacts where 3.3.8 has 177',
-  'mujoco-model/replicate/stonehenge.xml': 'box-box: 243 contacts where 3.3.8 has 242 (an edge-axis pair keeps a ' +
-    'reference corner 3.3.8 drops) and edge-axis pairs with two crossings of one edge in the other order',
-  'mujoco-test/engine/testdata/collision_box/boxbox_bad0.xml': 'box-box: edge axis, 6 contacts where 3.3.8 ' +
-    'has 5: a reference corner deep inside the incident box that 3.3.8 drops (its rule for reference corners on ' +
-    'edge axes is not known)',
-  'mujoco-test/engine/testdata/frame.xml': 'box-box: a pair in another order (face axes of both boxes tie ' +
-    'exactly; roundoff in the poses picks the other reference face)',
+  'mujoco-test/engine/testdata/frame.xml': 'box-box: two coincident equal boxes (geoms 1, 6), ' +
+    'contacts in another order: the poses differ in their last bits (geom_xmat 1.0000000000000004 ' +
+    'where 3.3.8 has 0.9999999999999999), which moves incident corners across the reference ' +
+    'boundary; on the oracle\'s own poses (mj_collision on its geom_xpos/xmat) Sinew gives its order',
   'mujoco-test/engine/testdata/collision_convex/capsule_mesh.xml': 'GJK/EPA: position differs by 1.2e-4',
   'mujoco-test/engine/testdata/collision_convex/cylinder_box.xml': 'GJK/EPA: the first contact lies 8e-5 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it',
   'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'plane-mesh: 78 contacts ' +
@@ -187,9 +184,6 @@ const SOLVERS = ['newton', 'cg', 'pgs'], CONES = ['pyramidal', 'elliptic'];
 const KNOWN_CONSTRAINTS = {
   // Trajectories that leave the oracle's at one step through a collision difference: the
   // states agree to 1e-9 up to that step (probe --advance N shows the contacts there).
-  'tests/models/collide_box_box_stacked.xml': { parts: ['trajectory'],
-    why: 'seed 1: after 6 steps (state equal to 1e-12) the turned box still touches its base ' +
-         'exactly; Sinew\'s box-box finds 9 contacts at dist -0 (round-off below zero), 3.3.8 none' },
   'tests/models/collide_mpr_box_mesh.xml': { parts: ['trajectory'],
     why: 'seed 1: after 5 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
   'tests/models/collide_mpr_capsule_cylinder.xml': { parts: ['trajectory'],
