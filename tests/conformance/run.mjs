@@ -71,7 +71,6 @@ const KNOWN_CONTACTS = {
   'tests/models/collide_mpr_multiccd_cylinder_box.xml': 'MPR + multiccd: seed 2 has 3 contacts where 3.3.8 has 5 (the cylinder normal rule keeps the radial normal 0.0154 from the cap, where 3.3.8 keeps MPR\'s)',
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating)',
   'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
-  'mujoco-model/cube/cube_3x3x3.xml': 'GJK/EPA: a contact frame differs by 1.6e-3',
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs (no boxes): 174 contacts where 3.3.8 has 177',
   'mujoco-model/replicate/stonehenge.xml': 'box-box: 243 contacts where 3.3.8 has 242 (an edge-axis pair keeps a ' +
     'reference corner 3.3.8 drops) and edge-axis pairs with two crossings of one edge in the other order',
@@ -214,15 +213,6 @@ const KNOWN_CONSTRAINTS = {
   'mujoco-test/user/testdata/frame1.xml': { parts: ['solution'], matrix: true,
     why: 'newton/elliptic: efc_force ~5e17 (R = 2e-15 rows): qfrc_constraint round-off ' +
          '(0.35081 vs 0.35066); its own newton/pyramidal run matches' },
-  'mujoco-model/replicate/bunnies.xml': { parts: ['trajectory'],
-    why: 'after 2 steps (state equal to 4e-11) GJK/EPA stops elsewhere on a mesh-mesh pair: seed 1 ' +
-         'contact 110 (geoms 92, 96) lies 4e-4 away (depth 2e-7 apart), seed 2 key contact 110 ' +
-         '(geoms 113, 114) 2.7e-3 away (depth 2.6e-7 apart)' },
-  'mujoco-test/engine/testdata/collision_convex/perf/boxmesh.xml': { parts: ['trajectory'],
-    why: 'seed 2 key: after 6 steps (state equal to 1e-13) multiccd face-edge pair (52, 53) keeps ' +
-         'its one contact 0.0096 further along the edge than 3.3.8 (same depth)' },
-  'mujoco-test/engine/testdata/collision_convex/stacked_boxes.xml': { parts: ['trajectory'],
-    why: 'seed 2: after 10 steps (state equal to 1e-9) contact 14 (geoms 4, 6) lies 0.01 elsewhere' },
   'gymnasium/point.xml': { parts: ['trajectory'],
     why: 'a sphere exactly on the plane (dist 0 up to round-off): in RK4 stages 3.3.8 has the ' +
          'contact with 4 rows where Sinew has none or excludes it' },
