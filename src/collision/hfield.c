@@ -17,6 +17,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "collision/ccd.h"
 #include "collision/collision.h"
 #include "collision/convex.h"
 #include "math/inline.h"
@@ -109,7 +110,19 @@ int sn_collide_hfield(const mjModel* m, const mjData* d, mjContact* con, int g1,
         if (lo[2] > top + margin) {
           continue;
         }
-        if (sn_convex_collide(m, &prism, &geom, 0, con + ncon)) {
+        sn_ccd_result res;
+        if (sn_convex_ccd(&res, m, &prism, &geom, 0)) {
+          if (m->opt.disableflags & mjDSBL_NATIVECCD) {
+            sn_mpr_normal(&res, &prism, &geom);
+          } else {
+            // 3.3.8 reports an ellipsoid's surface normal near the contact point
+            mjtNum p[3];
+            for (int k = 0; k < 3; k++) {
+              p[k] = 0.5 * (res.x1[k] + res.x2[k]);
+            }
+            sn_surface_normal(res.normal, &geom, p);
+          }
+          sn_ccd_contact(con + ncon, &res);
           if (++ncon == mjMAXCONPAIR) {
             return ncon;
           }

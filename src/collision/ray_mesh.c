@@ -84,6 +84,81 @@ static mjtNum closer(mjtNum best, mjtNum x) {
   return (x >= 0 && (best < 0 || x < best)) ? x : best;
 }
 
+// Nearest hit among faces f0..f1-1, starting from best (-1: none yet).
+static mjtNum ray_faces(const float* vert, const int* face, int f0, int f1, const mjtNum p[3],
+                        const mjtNum v[3], mjtNum best) {
+  for (int f = f0; f < f1; f++) {
+    mjtNum a[3], b[3], c[3];
+    float3(a, vert + 3 * face[3 * f]);
+    float3(b, vert + 3 * face[3 * f + 1]);
+    float3(c, vert + 3 * face[3 * f + 2]);
+    best = closer(best, ray_triangle(p, v, a, b, c));
+  }
+  return best;
+}
+
+// Entry parameter of the ray into a face-tree box (centre, half-size), -1 if it misses.
+// The boxes were built from the double-precision vertices before they were stored as
+// floats, so they are padded a little: the float triangle may poke out by a rounding.
+static mjtNum ray_node(const mjtNum* aabb, const mjtNum p[3], const mjtNum v[3]) {
+  mjtNum lo[3], hi[3], t0, t1;
+  for (int i = 0; i < 3; i++) {
+    mjtNum pad = 1e-6 * (fabs(aabb[i]) + aabb[3 + i]) + 1e-12;
+    lo[i] = aabb[i] - aabb[3 + i] - pad;
+    hi[i] = aabb[i] + aabb[3 + i] + pad;
+  }
+  return ray_slab(p, v, lo, hi, &t0, &t1) ? t0 : -1;
+}
+
+// Nearest hit through the mesh's face tree (bvh_* rows from adr; leaves name a face):
+// depth first, nearer child first, skipping boxes entered beyond the best hit so far.
+// Only faces whose box the ray enters are tested, and a face's hit lies in its box, so
+// the result is the brute-force minimum.
+static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const int* face,
+                            int nface, const mjtNum p[3], const mjtNum v[3]) {
+  enum { STACK = 128 };       // median splits: depth <= 32 for any face count
+  int stack[STACK];
+  int top = 0;
+  mjtNum best = -1;
+  if (ray_node(m->bvh_aabb + 6 * adr, p, v) < 0) {
+    return -1;
+  }
+  stack[top++] = 0;
+  while (top > 0) {
+    int node = stack[--top];
+    const int* child = m->bvh_child + 2 * (adr + node);
+    if (child[0] < 0 && child[1] < 0) {
+      int f = m->bvh_nodeid[adr + node];
+      if (f >= 0 && f < nface) {
+        best = ray_faces(vert, face, f, f + 1, p, v, best);
+      }
+      continue;
+    }
+    mjtNum t[2] = {-1, -1};
+    for (int k = 0; k < 2; k++) {
+      if (child[k] >= 0) {
+        t[k] = ray_node(m->bvh_aabb + 6 * (adr + child[k]), p, v);
+        if (best >= 0 && t[k] > best) {
+          t[k] = -1;
+        }
+      }
+    }
+    // push the farther child first so the nearer one is visited next
+    int first = t[1] >= 0 && (t[0] < 0 || t[1] < t[0]) ? 1 : 0;
+    for (int k = 1; k >= 0; k--) {
+      int c = k ? 1 - first : first;
+      if (t[c] >= 0) {
+        if (top == STACK) {
+          // deeper than any tree the compiler builds: test every face instead
+          return ray_faces(vert, face, 0, nface, p, v, best);
+        }
+        stack[top++] = child[c];
+      }
+    }
+  }
+  return best;
+}
+
 mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3],
                   const mjtNum vec[3]) {
   if (m->geom_type[geomid] != mjGEOM_MESH) {
@@ -110,15 +185,11 @@ mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pn
   }
   const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[mesh];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[mesh];
-  mjtNum best = -1;
-  for (int f = 0; f < m->mesh_facenum[mesh]; f++) {
-    mjtNum a[3], b[3], c[3];
-    float3(a, vert + 3 * face[3 * f]);
-    float3(b, vert + 3 * face[3 * f + 1]);
-    float3(c, vert + 3 * face[3 * f + 2]);
-    best = closer(best, ray_triangle(p, v, a, b, c));
+  int adr = m->mesh_bvhadr[mesh];
+  if (adr >= 0 && m->mesh_bvhnum[mesh] > 0) {
+    return ray_face_tree(m, adr, vert, face, m->mesh_facenum[mesh], p, v);
   }
-  return best;
+  return ray_faces(vert, face, 0, m->mesh_facenum[mesh], p, v, -1);
 }
 
 // ---------------------------------------------------------------- height fields

@@ -15,9 +15,10 @@
 //   midpoint, pushed onto the circle, is nearer the side site, unless its two straight
 //   parts cross each other;
 // - with a side site inside the geom (for cylinders too, 3.3.8 asks whether it is within
-//   the radius of the geom's centre, not inside the cylinder): a segment that cuts the circle stays straight; one
-//   that misses it is pulled through the point of the circle that minimises the path
-//   length (both tangent points are that point, no arc).
+//   the radius of the geom's centre, not inside the cylinder): a segment that cuts the
+//   circle stays straight; one that misses it (or end points that coincide) is pulled
+//   through a point of the circle (both tangent points are that point, no arc): the
+//   point minimising the path length, as far as 3.3.8's iteration gets (sn_inside_point).
 #include <math.h>
 
 #include "engine/wrap.h"
@@ -30,6 +31,12 @@ typedef struct {
   mjtNum len;                 // straight parts plus r*arc
   int cross;                  // the two straight parts intersect
 } sn_wrap2;
+
+static const mjtNum kOrigin[2] = {0, 0};
+
+static mjtNum sn_sqrdist2(const mjtNum a[2], const mjtNum b[2]) {
+  return (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]);
+}
 
 static mjtNum sn_dist2(const mjtNum a[2], const mjtNum b[2]) {
   return sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]));
@@ -73,67 +80,84 @@ static mjtNum sn_side_distance(const sn_wrap2* c, const mjtNum s[2], mjtNum r) {
   return sn_dist2(s, m);
 }
 
-// The point of the circle minimising |a - t| + |t - b| (a and b outside): the length's
-// derivative in the angle vanishes there; Newton steps from the angle of a+b, guarded
-// by bisection on the arc between the directions of a and b.
-static void sn_inside_point(const mjtNum a[2], const mjtNum b[2], mjtNum r, mjtNum t[2]) {
-  mjtNum aa = atan2(a[1], a[0]), ab = atan2(b[1], b[0]);
-  mjtNum span = ab - aa;
-  span = span > mjPI ? span - 2 * mjPI : span < -mjPI ? span + 2 * mjPI : span;
-  mjtNum lo = 0, hi = 1;      // fraction of the arc from a's direction to b's
-  mjtNum x = 0.5;
-  for (int it = 0; it < 100; it++) {
-    mjtNum th = aa + x * span;
-    mjtNum p[2] = {r * cos(th), r * sin(th)}, dp[2] = {-p[1] * span, p[0] * span};
-    mjtNum la = sn_dist2(p, a), lb = sn_dist2(p, b);
-    if (la < mjMINVAL || lb < mjMINVAL) {
-      break;
-    }
-    // g = d/dx (|p-a| + |p-b|), h its derivative (second-order terms of the unit vectors)
-    mjtNum ua[2] = {(p[0] - a[0]) / la, (p[1] - a[1]) / la};
-    mjtNum ub[2] = {(p[0] - b[0]) / lb, (p[1] - b[1]) / lb};
-    mjtNum g = ua[0] * dp[0] + ua[1] * dp[1] + ub[0] * dp[0] + ub[1] * dp[1];
-    mjtNum ddp[2] = {-p[0] * span * span, -p[1] * span * span};
-    mjtNum dd = dp[0] * dp[0] + dp[1] * dp[1];
-    mjtNum pa = ua[0] * dp[0] + ua[1] * dp[1], pb = ub[0] * dp[0] + ub[1] * dp[1];
-    mjtNum h = (dd - pa * pa) / la + (dd - pb * pb) / lb + (ua[0] + ub[0]) * ddp[0] +
-               (ua[1] + ub[1]) * ddp[1];
-    if (g > 0) {
-      hi = x;
-    } else {
-      lo = x;
-    }
-    mjtNum next = h > 0 ? x - g / h : 0.5 * (lo + hi);
-    if (next <= lo || next >= hi) {
-      next = 0.5 * (lo + hi);
-    }
-    if (fabs(next - x) < 1e-15) {
-      x = next;
-      break;
-    }
-    x = next;
+// The point of the circle minimising |a - t| + |t - b| (a and b outside), found the way
+// 3.3.8 finds it (identified on the oracle's wrap points: the moment arms depend on
+// where its iteration stops, up to 5e-7 rad short of the minimum).
+// At the minimum the path reflects off the circle: both straight parts meet the normal
+// at the same angle g. In the triangle (centre, end point at distance d, t) the law of
+// sines puts t at angle g - asin(sin g / d) from the end point's direction, so with the
+// radius scaled to 1 the two angles add up to the angle between the end points:
+//   F(x) = 2 asin(x) - asin(x / da) - asin(x / db) - angle(a, b) = 0,   x = sin g.
+// - the angle comes from the law of cosines on |a|, |b| and |a - b|^2 (lens);
+// - Newton's method on x starts at 1 - 1e-7 (just inside the tangent points, where the
+//   derivative is infinite) and stops as soon as |F| < 1e-6, without a final step;
+// - t is measured from the end point the other lies counterclockwise from;
+// - if the end points are within 1e-15 of the same direction (cosine above 1 - 1e-15) or
+//   an iterate leaves [0, 1 - 1e-7], t is the direction of a + b instead.
+static void sn_inside_point(const mjtNum a[2], const mjtNum b[2], const mjtNum lens[3], mjtNum r,
+                            mjtNum t[2]) {
+  mjtNum na = lens[0], nb = lens[1];
+  if (sn_orient2(kOrigin, a, b) < 0) {
+    const mjtNum* tmp = a;
+    a = b;
+    b = tmp;
+    na = lens[1];
+    nb = lens[0];
   }
-  mjtNum th = aa + x * span;
-  t[0] = r * cos(th);
-  t[1] = r * sin(th);
+  mjtNum da = na / r, db = nb / r;
+  mjtNum c = (na * na + nb * nb - lens[2]) / (2 * na * nb);
+  mjtNum angle = acos(c < -1 ? -1 : c);
+  mjtNum x = 1 - 1e-7;
+  int ok = 0;
+  for (int it = 0; it < 100 && c <= 1 - mjMINVAL; it++) {
+    mjtNum f = 2 * asin(x) - asin(x / da) - asin(x / db) - angle;
+    if (fabs(f) < 1e-6) {
+      ok = 1;
+      break;
+    }
+    mjtNum df = 2 / sqrt(1 - x * x) - 1 / sqrt(da * da - x * x) - 1 / sqrt(db * db - x * x);
+    x -= f / df;
+    if (!(x >= 0 && x <= 1 - 1e-7)) {
+      break;             // also NaN
+    }
+  }
+  mjtNum u[2] = {a[0], a[1]};
+  if (ok) {
+    mjtNum phi = asin(x) - asin(x / da);
+    mjtNum cp = cos(phi), sp = sin(phi);
+    u[0] = cp * a[0] - sp * a[1];
+    u[1] = sp * a[0] + cp * a[1];
+  } else {
+    u[0] = a[0] + b[0];
+    u[1] = a[1] + b[1];
+  }
+  mjtNum nu = sn_dist2(u, kOrigin);
+  if (nu < mjMINVAL) {
+    u[0] = a[0];
+    u[1] = a[1];
+    nu = sn_dist2(u, kOrigin);
+  }
+  t[0] = r * u[0] / nu;
+  t[1] = r * u[1] / nu;
 }
 
 // The 2-D problem: end points a, b, side site s (NULL: none) and whether the side site is
-// inside the geom (a 3-D question: its projection may fall inside the circle either way).
+// inside the geom (a 3-D question: its projection may fall inside the circle either way);
+// lens: |a|, |b| and |a - b|^2, measured where 3.3.8 measures them.
 // Fills the tangent points t0, t1 and returns the arc angle, or -1 without a wrap.
-static mjtNum sn_wrap_circle(const mjtNum a[2], const mjtNum b[2], const mjtNum* s, int inside,
-                             mjtNum r, mjtNum t0[2], mjtNum t1[2]) {
+static mjtNum sn_wrap_circle(const mjtNum a[2], const mjtNum b[2], const mjtNum lens[3],
+                             const mjtNum* s, int inside, mjtNum r, mjtNum t0[2], mjtNum t1[2]) {
   mjtNum r2 = r * r;
   if (a[0] * a[0] + a[1] * a[1] < r2 || b[0] * b[0] + b[1] * b[1] < r2 || r < mjMINVAL) {
     return -1;
   }
   mjtNum d[2] = {b[0] - a[0], b[1] - a[1]};
   mjtNum dd = d[0] * d[0] + d[1] * d[1];
-  if (dd < mjMINVAL) {
+  if (dd < mjMINVAL && !(s && inside)) {
     return -1;
   }
-  // the point of the segment nearest the centre
-  mjtNum u = -(a[0] * d[0] + a[1] * d[1]) / dd;
+  // the point of the segment nearest the centre (coincident end points: either one)
+  mjtNum u = dd < mjMINVAL ? 0 : -(a[0] * d[0] + a[1] * d[1]) / dd;
   u = u < 0 ? 0 : u > 1 ? 1 : u;
   mjtNum p[2] = {a[0] + u * d[0], a[1] + u * d[1]};
   int cuts = p[0] * p[0] + p[1] * p[1] < r2;
@@ -141,7 +165,7 @@ static mjtNum sn_wrap_circle(const mjtNum a[2], const mjtNum b[2], const mjtNum*
     if (cuts) {
       return -1;
     }
-    sn_inside_point(a, b, r, t0);
+    sn_inside_point(a, b, lens, r, t0);
     t1[0] = t0[0];
     t1[1] = t0[1];
     return 0;
@@ -186,15 +210,21 @@ static mjtNum sn_wrap_sphere(mjtNum r, const mjtNum a[3], const mjtNum b[3], con
   sn_scl3(e1, a, 1 / na);
   sn_cross(n, a, b);
   if (mju_normalize3(n) < mjMINVAL) {
-    // end points in line with the centre: any plane through that line will do; 3.3.8
-    // picks one independent of the side site
-    const mjtNum v[3] = {1, 1, 1};
-    sn_cross(n, e1, v);
-    if (mju_normalize3(n) < mjMINVAL) {
-      const mjtNum w[3] = {0, 0, 1};
-      sn_cross(n, e1, w);
-      mju_normalize3(n);
+    // end points in line with the centre: any plane through that line will do. 3.3.8's
+    // is the one containing (1, 1, 1) with the end point's largest component (the first
+    // on ties) zeroed: identified on 22 exactly collinear probes, all but a ~ (0, 1, 1),
+    // where 3.3.8 takes the plane x = 0 instead. Which side the path then takes without a
+    // side site is a tie between equal lengths, decided by round-off in both.
+    mjtNum v[3] = {1, 1, 1};
+    int k = 0;
+    for (int i = 1; i < 3; i++) {
+      if (fabs(a[i]) > fabs(a[k])) {
+        k = i;
+      }
     }
+    v[k] = 0;
+    sn_cross(n, e1, v);
+    mju_normalize3(n);
   }
   sn_cross(e2, n, e1);
   mjtNum a2[2] = {na, 0}, b2[2] = {mju_dot3(b, e1), mju_dot3(b, e2)};
@@ -203,7 +233,10 @@ static mjtNum sn_wrap_sphere(mjtNum r, const mjtNum a[3], const mjtNum b[3], con
     s2[0] = mju_dot3(s, e1);
     s2[1] = mju_dot3(s, e2);
   }
-  mjtNum arc = sn_wrap_circle(a2, b2, s ? s2 : NULL, s && mju_norm3(s) < r, r, t0, t1);
+  // 3.3.8 measures the inside-wrap angle on the plane coordinates of both end points
+  const mjtNum ap[2] = {mju_dot3(a, e1), mju_dot3(a, e2)};
+  const mjtNum lens[3] = {sn_dist2(ap, kOrigin), sn_dist2(b2, kOrigin), sn_sqrdist2(ap, b2)};
+  mjtNum arc = sn_wrap_circle(a2, b2, lens, s ? s2 : NULL, s && mju_norm3(s) < r, r, t0, t1);
   if (arc < 0) {
     return -1;
   }
@@ -220,7 +253,8 @@ static mjtNum sn_wrap_cylinder(mjtNum r, const mjtNum a[3], const mjtNum b[3], c
                                mjtNum t[6]) {
   mjtNum t0[2], t1[2];
   int inside = s && mju_norm3(s) < r;
-  mjtNum arc = sn_wrap_circle(a, b, s, inside, r, t0, t1);
+  const mjtNum lens[3] = {sn_dist2(a, kOrigin), sn_dist2(b, kOrigin), sn_sqrdist2(a, b)};
+  mjtNum arc = sn_wrap_circle(a, b, lens, s, inside, r, t0, t1);
   if (arc < 0) {
     return -1;
   }

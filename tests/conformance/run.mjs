@@ -62,8 +62,8 @@ const KNOWN_CONTACTS = {
     'converging onto a cylinder rim: contact frames differ by up to 7.9e-6 (seed 2), dist by ' +
     '1e-11 (a roundoff tie picks the other segment end; see robot_arm.xml in KNOWN_FIELDS)',
   'tests/models/hfield_collision_ellipsoid_thin.xml': 'hfield prism EPA against an ellipsoid ' +
-    'through 1 mm prisms: normals differ by up to 2e-3 at equal depth (see myolegs.xml in ' +
-    'KNOWN_FIELDS)',
+    'through 1 mm prisms: seed 1 stops at another face on two contacts (depth differs by 2.2e-7, ' +
+    'position by 1.8e-5, normal by 2.7e-4; seed 2 matches; see myolegs.xml in KNOWN_FIELDS)',
   'tests/models/collide_convex_cylinder_cylinder.xml': 'GJK/EPA: contact position differs by 7e-6',
   'tests/models/collide_convex_ellipsoid_box.xml': 'GJK/EPA: contact position differs by 1.7e-6',
   'tests/models/collide_convex_ellipsoid_mesh.xml': 'GJK/EPA: contact position differs by 1.6e-4',
@@ -110,13 +110,12 @@ const KNOWN_FIELDS = {
          'support picks is a roundoff tie (axial component -1.6e-18 of 0.021): 3.3.8 takes the ' +
          'other end at its 14th iteration (measured with ccd_iterations = k), from there the ' +
          'iterates part within the tolerance' },
-  'myo_sim/leg/myolegs.xml': { fields: { sensordata: 5e-4 },
+  'myo_sim/leg/myolegs.xml': { fields: { sensordata: 2e-4 },
     why: 'touch sensors follow three hfield-ellipsoid contacts (seed 2 key: a foot ellipsoid ' +
-         'through the flat, 1 mm thick terrain prisms, EPA): the depths agree to 2e-7 but the ' +
-         'normals differ by up to 2e-3 (one contact: same EPA face distance to 1e-17 at every ' +
-         'ccd_iterations, another normal), so sensordata differs by 4.5e-4 relative. ' +
-         '3.3.8\'s normal there is not the EPA face normal (its plane misses the face\'s ' +
-         'vertices by 2e-5), nor the ellipsoid normal at the witness point; rule not found' },
+         'through the flat, 1 mm thick terrain prisms, EPA): one agrees to 1e-14; on the other ' +
+         'two EPA stops at another face (depths differ by 2.2e-7 and 8e-9, positions by 1.8e-5), ' +
+         'so the ellipsoid normals refined from there differ by 2.7e-4 and sensordata by 1.3e-4 ' +
+         'relative (see hfield_collision_ellipsoid_thin.xml in KNOWN_CONTACTS)' },
   'tests/models/sensor_tactile_usermesh.xml': { fields: { sensordata: 3e-7 },
     why: 'tactile pressure is scaled by |n0|^2 and the tangential channels read the float ' +
          'normals of a user mesh, which differ from 3.3.8\'s by 1-2 float ulps (see the known ' +
@@ -183,20 +182,8 @@ const SOLVERS = ['newton', 'cg', 'pgs'], CONES = ['pyramidal', 'elliptic'];
 // difference is in a solver or cone the model does not use itself (the entry then applies
 // to --matrix runs only). As with KNOWN_CONTACTS an entry fails as stale when its parts
 // match at the normal tolerance; entries whose parts are not yet required are ignored.
-//
-// The MPR pairs below agree with 3.3.8 in their contacts only within the 1e-6 geometry
-// tolerance (frames differ by ~1e-7), so the rows built on those frames (J, hence vel and
-// aref) agree to ~1e-6 relative, not 1e-9; measured against the assembly and solver branches.
+
 const KNOWN_CONSTRAINTS = {
-  'tests/models/collide_mpr_capsule_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
-    why: 'MPR contact frame within 1e-6: efc vel/aref differ by up to 1.8e-6 relative' },
-  'tests/models/collide_mpr_ellipsoid_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
-    why: 'MPR contact frame within 1e-6: efc vel/aref differ by ~1e-6 relative' },
-  'tests/models/collide_mpr_hfield_ellipsoid.xml': { parts: ['rows', 'solution'], rowsTol: 1e-5,
-    solutionTol: 1e-5, why: 'MPR contact frame within 1e-6: efc vel/aref differ by up to ' +
-    '2.2e-6 relative, qacc by 2.2e-6 (seed 2)' },
-  'tests/models/collide_mpr_margin_ellipsoid_ellipsoid.xml': { parts: ['rows'], rowsTol: 1e-5,
-    why: 'MPR contact frame within 1e-6: efc vel/aref differ by ~1e-6 relative' },
   // Trajectories that leave the oracle's at one step through a collision difference: the
   // states agree to 1e-9 up to that step (probe --advance N shows the contacts there).
   'tests/models/collide_box_box_stacked.xml': { parts: ['trajectory'],

@@ -1,5 +1,6 @@
 // Height-field narrow phase (src/collision/hfield.c): which prisms collide, analytic
-// sphere contacts, the contact cap, and the margin rule 3.3.8 applies.
+// sphere contacts, the contact cap, the margin rule 3.3.8 applies, and the ellipsoid
+// surface normal it reports instead of EPA's face normal.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -111,12 +112,58 @@ static void test_margin(void** state) {
   mj_deleteModel(m);
 }
 
+// An ellipsoid sunk 0.018 into a flat field: EPA's face is the prism's top (normal +z),
+// but 3.3.8 reports the ellipsoid's surface normal reached by its ray-cast iteration
+// from the contact point, 5.5e-4 off +z (surface_normal.c). Pose and expected values:
+// MuJoCo 3.3.8 (mujoco-js), tests/conformance/probe.mjs --seed 1 on this model with the
+// body at (-0.4, 0.45, 0.015), euler (0, 30, 70).
+static void test_ellipsoid_normal(void** state) {
+  (void)state;
+  const char* xml =
+      "<mujoco><asset><hfield name='h' size='1 1 0.1 0.5' nrow='2' ncol='2' "
+      "elevation='0 0 0 0'/></asset><worldbody><geom type='hfield' hfield='h'/>"
+      "<body><freejoint/><geom type='ellipsoid' size='0.085 0.035 0.04'/></body>"
+      "</worldbody></mujoco>";
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  mj_addBufferVFS(&vfs, "m.xml", xml, (int)strlen(xml));
+  char err[1000] = "";
+  mjModel* m = mj_loadXML("m.xml", &vfs, err, sizeof(err));
+  mj_deleteVFS(&vfs);
+  if (!m) {
+    fail_msg("%s", err);
+  }
+  mjData* d = mj_makeData(m);
+  static const double qpos[7] = {-0.37458521188236776, 0.3505471442360431,
+                                 0.020489407991990446, 0.8077870541916237,
+                                 0.2203931090570399,   0.15313118647591858,
+                                 0.5248407304021555};
+  for (int i = 0; i < 7; i++) {
+    d->qpos[i] = qpos[i];
+  }
+  mj_kinematics(m, d);
+  mjContact con[mjMAXCONPAIR];
+  assert_int_equal(sn_collide_hfield(m, d, con, 0, 1, 0), 1);
+  static const double pos[3] = {-0.377514285434293, 0.3545291964507052,
+                                -0.009128513602829173};
+  static const double n[3] = {-0.0001523584666355826, -0.0005248613464121643,
+                              0.9999998506537213};
+  assert_float_equal(con[0].dist, -0.018257027205658527, 1e-12);
+  for (int k = 0; k < 3; k++) {
+    assert_float_equal(con[0].pos[k], pos[k], 1e-12);
+    assert_float_equal(con[0].frame[k], n[k], 1e-12);
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_flat),
       cmocka_unit_test(test_peak),
       cmocka_unit_test(test_cap),
       cmocka_unit_test(test_margin),
+      cmocka_unit_test(test_ellipsoid_normal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -235,12 +235,75 @@ static void test_multi_ray(void** state) {
   mj_deleteModel(m);
 }
 
+// mj_rayMesh walks the mesh's face tree; with the tree removed (mesh_bvhadr = -1) it
+// tests every face. Both must give the same distance, bit for bit, on random rays
+// (from outside, grazing, and from inside the concave torus and sphere).
+static const char kTreeScene[] =
+    "<mujoco><asset>"
+    "<mesh name='torus' builtin='supertorus' params='24 0.3 1 1'/>"
+    "<mesh name='ball' builtin='sphere' params='3'/>"
+    "<mesh name='quad' vertex='0 0 0  1 0 0  1 1 0  0 1 0  0 0 1' face='0 1 2  0 2 3  0 1 4'/>"
+    "</asset><worldbody>"
+    "<geom name='torus' type='mesh' mesh='torus' pos='0.2 -0.1 0.3' euler='20 30 40'/>"
+    "<geom name='ball' type='mesh' mesh='ball' pos='-1 0.5 0' size='1' euler='5 0 9'/>"
+    "<geom name='quad' type='mesh' mesh='quad' pos='1 1 -1'/>"
+    "</worldbody></mujoco>";
+
+static mjtNum uniform(unsigned* s, mjtNum lo, mjtNum hi) {
+  *s = *s * 1664525u + 1013904223u;
+  return lo + (hi - lo) * ((*s >> 8) / 16777216.0);
+}
+
+static void test_mesh_tree_matches_all_faces(void** state) {
+  (void)state;
+  mjModel* m = sn_test_load(kTreeScene);
+  mjModel* flat = mj_copyModel(NULL, m);
+  for (int i = 0; i < flat->nmesh; i++) {
+    assert_true(m->mesh_bvhnum[i] > 0);
+    flat->mesh_bvhadr[i] = -1;
+  }
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  unsigned seed = 12345;
+  int hits = 0;
+  for (int g = 0; g < m->ngeom; g++) {
+    for (int k = 0; k < 3000; k++) {
+      mjtNum p[3], v[3];
+      for (int i = 0; i < 3; i++) {
+        // half the rays start near the geom (often inside), half further out
+        mjtNum r = k % 2 ? 0.6 : 3;
+        p[i] = d->geom_xpos[3 * g + i] + uniform(&seed, -r, r);
+        v[i] = uniform(&seed, -1, 1);
+      }
+      if (k % 5 == 0) {
+        // aim at the geom's centre: mostly hits
+        for (int i = 0; i < 3; i++) {
+          v[i] = d->geom_xpos[3 * g + i] - p[i] + uniform(&seed, -0.2, 0.2);
+        }
+      }
+      if (k % 7 == 0) {
+        v[k % 3] = 0;         // axis-parallel components
+      }
+      mjtNum tree = mj_rayMesh(m, d, g, p, v), all = mj_rayMesh(flat, d, g, p, v);
+      if (tree != all) {
+        fail_msg("geom %d ray %d: tree %.17g, all faces %.17g", g, k, tree, all);
+      }
+      hits += all >= 0;
+    }
+  }
+  assert_true(hits > 3000);   // the comparison covered many hits, not only misses
+  mj_deleteData(d);
+  mj_deleteModel(flat);
+  mj_deleteModel(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sphere),          cmocka_unit_test(test_box_rotated),
       cmocka_unit_test(test_capsule_cylinder), cmocka_unit_test(test_ellipsoid_plane),
       cmocka_unit_test(test_skin),            cmocka_unit_test(test_mj_ray_filters),
       cmocka_unit_test(test_mesh_and_hfield), cmocka_unit_test(test_multi_ray),
+      cmocka_unit_test(test_mesh_tree_matches_all_faces),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

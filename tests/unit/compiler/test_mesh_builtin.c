@@ -178,6 +178,23 @@ static void test_wedge_normals(void** state) {
   tu_free(&g);
 }
 
+// Foveal wedge (3.3.8's "8 2 60 10 1"): the azimuths of the cell centres are 60 degrees
+// times the means of the fifth powers of the cell edges: 1, 33, 275, 1267 (/ 2048).
+static void test_wedge_gamma(void** state) {
+  (void)state;
+  tu_gen g;
+  double p[5] = {8, 2, 60, 10, 1};
+  tu_make(&g, "wedge", p, 5);
+  assert_int_equal(g.mf.nvert, 16);
+  const double want[8] = {-1267, -275, -33, -1, 1, 33, 275, 1267};
+  for (int i = 0; i < 8; i++) {
+    const double* v = g.v + 3 * (2 * i);  // elevation runs fastest
+    double phi = atan2(v[0], -v[2]) * 180 / mjPI;
+    assert_float_equal(phi, 60 * want[i] / 2048, 1e-12);
+  }
+  tu_free(&g);
+}
+
 // 3.3.8's plate "3 3": cell centres at z = -1, x outer, two triangles per square of
 // neighbours, normals x, y, z at every vertex.
 static void test_plate_grid(void** state) {
@@ -220,7 +237,8 @@ static void test_bad_parameters(void** state) {
       {"cone", {4, 1.5}, 2, "[0, 1]"},
       {"supersphere", {30, 1}, 2, "needs 3 parameters"},
       {"supertorus", {30, 0, 1, 1}, 4, "(0, 1]"},
-      {"wedge", {5, 5, 45, 20, 0.5}, 5, "gamma"},
+      {"wedge", {5, 5, 45, 20, 1.5}, 5, "gamma must be in [0, 1]"},
+      {"wedge", {5, 5, 45, 20, -0.1}, 5, "gamma must be in [0, 1]"},
       {"wedge", {5, 5, 200, 20, 0}, 5, "fields of view"},
       {"plate", {0, 3}, 2, "positive integers"},
       {"pyramid", {1}, 1, "invalid builtin mesh type"},
@@ -245,7 +263,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sphere_counts),        cmocka_unit_test(test_hemisphere_counts),
       cmocka_unit_test(test_cone_vertices_only),   cmocka_unit_test(test_supersphere_and_torus),
-      cmocka_unit_test(test_wedge_normals),        cmocka_unit_test(test_plate_grid),
+      cmocka_unit_test(test_wedge_normals), cmocka_unit_test(test_wedge_gamma),
+      cmocka_unit_test(test_plate_grid),
       cmocka_unit_test(test_bad_parameters),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -177,7 +177,8 @@ static void test_jacobian_fd(void** state) {
 }
 
 // The point a path is pulled through (side site inside the geom) reflects it: the two
-// straight parts make equal angles with the sphere's normal there.
+// straight parts make equal angles with the sphere's normal there, up to where 3.3.8's
+// Newton iteration stops (its residual, an angle, below 1e-6).
 static void test_inside_reflection(void** state) {
   (void)state;
   mjModel* m = sn_test_load(
@@ -199,7 +200,7 @@ static void test_inside_reflection(void** state) {
   mju_normalize3(ua);
   mju_normalize3(ub);
   // equal angles with the normal (p itself), and the bisector along it
-  assert_float_equal(mju_dot3(ua, p), mju_dot3(ub, p), 1e-12);
+  assert_float_equal(mju_dot3(ua, p), mju_dot3(ub, p), 1e-6);
   assert_float_equal(d->ten_length[0], mju_dist3(a, p) + mju_dist3(p, b), 1e-12);
   mj_deleteData(d);
   mj_deleteModel(m);
