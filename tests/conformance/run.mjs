@@ -71,14 +71,13 @@ const KNOWN_CONTACTS = {
   'tests/models/collide_mpr_multiccd_cylinder_box.xml': 'MPR + multiccd: seed 2 has 3 contacts where 3.3.8 has 5 (the cylinder normal rule keeps the radial normal 0.0154 from the cap, where 3.3.8 keeps MPR\'s)',
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating)',
   'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
-  'mujoco-model/cube/cube_3x3x3.xml': 'GJK/EPA: a contact frame differs by 1.6e-3',
-  'mujoco-model/replicate/bunnies.xml': 'mesh-mesh: 154 contacts where 3.3.8 has 147',
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs (no boxes): 174 contacts where 3.3.8 has 177',
   'mujoco-test/engine/testdata/collision_convex/capsule_mesh.xml': 'GJK/EPA: position differs by 1.2e-4',
   'mujoco-test/engine/testdata/collision_convex/cylinder_box.xml': 'GJK/EPA: the first contact lies 8e-5 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it',
-  'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'plane-mesh: 78 contacts ' +
-    'where 3.3.8 has 62; its extra contacts are not the deepest vertex\'s hull neighbours (on ' +
-    'round meshes they lie far from it, or there are none), box meshes agree',
+  'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'GJK/EPA: seed 2 key, two ' +
+    'sphere meshes 0.127 deep into each other (radius 0.08): EPA stops at another normal (contact ' +
+    '50, geoms 69 and 89: normal x -0.0019 vs -0.347, depth 0.12711 vs 0.12650; Sinew\'s polytope ' +
+    'reaches the 35-iteration cap without passing through 3.3.8\'s face); seed 1 matches',
   'mujoco-test/engine/testdata/collision_convex/perf/ellipsoid.xml': 'EPA: normals differ by up to 0.12',
 };
 
@@ -206,11 +205,6 @@ const KNOWN_CONSTRAINTS = {
   'mujoco-test/user/testdata/frame1.xml': { parts: ['solution'], matrix: true,
     why: 'newton/elliptic: efc_force ~5e17 (R = 2e-15 rows): qfrc_constraint round-off ' +
          '(0.35081 vs 0.35066); its own newton/pyramidal run matches' },
-  'mujoco-test/engine/testdata/collision_convex/perf/boxmesh.xml': { parts: ['trajectory'],
-    why: 'seed 2 key: after 6 steps (state equal to 1e-13) multiccd face-edge pair (52, 53) keeps ' +
-         'its one contact 0.0096 further along the edge than 3.3.8 (same depth)' },
-  'mujoco-test/engine/testdata/collision_convex/stacked_boxes.xml': { parts: ['trajectory'],
-    why: 'seed 2: after 10 steps (state equal to 1e-9) contact 14 (geoms 4, 6) lies 0.01 elsewhere' },
   'gymnasium/point.xml': { parts: ['trajectory'],
     why: 'a sphere exactly on the plane (dist 0 up to round-off): in RK4 stages 3.3.8 has the ' +
          'contact with 4 rows where Sinew has none or excludes it' },
