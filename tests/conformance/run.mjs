@@ -205,9 +205,6 @@ const KNOWN_CONSTRAINTS = {
   'mujoco-test/user/testdata/frame1.xml': { parts: ['solution'], matrix: true,
     why: 'newton/elliptic: efc_force ~5e17 (R = 2e-15 rows): qfrc_constraint round-off ' +
          '(0.35081 vs 0.35066); its own newton/pyramidal run matches' },
-  'gymnasium/point.xml': { parts: ['trajectory'],
-    why: 'a sphere exactly on the plane (dist 0 up to round-off): in RK4 stages 3.3.8 has the ' +
-         'contact with 4 rows where Sinew has none or excludes it' },
 };
 
 //---------------------------------- arguments -----------------------------------------------------
