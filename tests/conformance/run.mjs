@@ -57,17 +57,12 @@ const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'contacts_order', 'contacts_ex
 // A model listed here whose contacts do match fails as "stale known entry", so the
 // list only ever holds differences that still exist.
 const KNOWN_CONTACTS = {
-  'tests/models/collide_convex_cylinder_box.xml': 'GJK/EPA: contact position differs by 3e-6',
   'tests/models/collide_convex_capsule_cylinder_rim.xml': 'GJK on the capsule segment core ' +
     'converging onto a cylinder rim: contact frames differ by up to 7.9e-6 (seed 2), dist by ' +
     '1e-11 (a roundoff tie picks the other segment end; see robot_arm.xml in KNOWN_FIELDS)',
   'tests/models/hfield_collision_ellipsoid_thin.xml': 'hfield prism EPA against an ellipsoid ' +
     'through 1 mm prisms: normals differ by up to 2e-3 at equal depth (see myolegs.xml in ' +
     'KNOWN_FIELDS)',
-  'tests/models/collide_convex_cylinder_cylinder.xml': 'GJK/EPA: contact position differs by 7e-6',
-  'tests/models/collide_convex_ellipsoid_box.xml': 'GJK/EPA: contact position differs by 1.7e-6',
-  'tests/models/collide_convex_ellipsoid_mesh.xml': 'GJK/EPA: contact position differs by 1.6e-4',
-  'tests/models/collide_convex_multiccd_cylinder_box.xml': 'GJK/EPA: the first contact lies up to 3.3e-4 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it (they agree to roundoff when both solvers converge)',
   'tests/models/collide_mpr_multiccd_cylinder_box.xml': 'MPR + multiccd: seed 2 has 3 contacts where 3.3.8 has 5 (the cylinder normal rule keeps the radial normal 0.0154 from the cap, where 3.3.8 keeps MPR\'s)',
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating)',
   'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
@@ -81,12 +76,9 @@ const KNOWN_CONTACTS = {
     'edge axes is not known)',
   'mujoco-test/engine/testdata/frame.xml': 'box-box: a pair in another order (face axes of both boxes tie ' +
     'exactly; roundoff in the poses picks the other reference face)',
-  'mujoco-test/engine/testdata/collision_convex/capsule_mesh.xml': 'GJK/EPA: position differs by 1.2e-4',
-  'mujoco-test/engine/testdata/collision_convex/cylinder_box.xml': 'GJK/EPA: the first contact lies 8e-5 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it',
   'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'plane-mesh: 78 contacts ' +
     'where 3.3.8 has 62; its extra contacts are not the deepest vertex\'s hull neighbours (on ' +
     'round meshes they lie far from it, or there are none), box meshes agree',
-  'mujoco-test/engine/testdata/collision_convex/perf/ellipsoid.xml': 'EPA: normals differ by up to 0.12',
 };
 
 // Compiled-model and forward fields known to differ on a few corpus models, with the
