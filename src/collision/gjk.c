@@ -179,7 +179,10 @@ static int sv_tetra(closest_t* c, const sn_ccd_vertex* s) {
 // > 0) the first step sees every face inside out: it replaces the vertex behind the face
 // the origin lies farthest *inside* of, with the support point along that face's inward
 // normal. That step leaves a tetrahedron of the expected orientation, and later steps
-// are ordinary. EPA starts from the tetrahedron the walk ends with.
+// are ordinary. A step whose support point stays behind the origin along its normal
+// ends the walk as "separated", the inside-out first step included, so 3.3.8 misses
+// some real (mostly shallow) penetrations; they are missed here too (perf/boxmesh.xml).
+// EPA starts from the tetrahedron the walk ends with.
 
 // Signed volume (times 6) of the tetrahedron s[0..3] in the signed-volumes test's terms.
 static mjtNum tetra_volume(const sn_ccd_vertex* s) {
@@ -193,7 +196,7 @@ static mjtNum tetra_volume(const sn_ccd_vertex* s) {
 }
 
 // Walk s[0..3] (see above) for at most maxstep steps; returns 1 once it encloses the
-// origin, 0 if the steps run out.
+// origin, 0 if the steps run out, -1 if a step finds a separating plane.
 static int enclose_walk(sn_ccd_vertex* s, sn_convex* a, sn_convex* b, int maxstep) {
   mjtNum sigma = tetra_volume(s) > 0 ? -1 : 1;
   for (int step = 0;; step++) {
@@ -227,6 +230,12 @@ static int enclose_walk(sn_ccd_vertex* s, sn_convex* a, sn_convex* b, int maxste
       return 0;
     }
     sn_ccd_support(s + pick, a, b, dir);
+    // the support point does not get past the origin along dir: a - b lies on the
+    // far side of a plane through the origin, so they are separated (taken as
+    // proof even on the inside-out first step, as 3.3.8 does)
+    if (sn_dot3(dir, s[pick].w) < 0) {
+      return -1;
+    }
     sigma = 1;
   }
 }
@@ -242,13 +251,17 @@ static int zero_cutoff_tetra(sn_ccd_vertex* s, sn_convex* a, sn_convex* b, int i
     return SN_CCD_FAR;
   }
   if (!inside) {
-    return enclose_walk(s, a, b, left - 1) ? SN_CCD_PENETRATING : SN_CCD_FAR;
+    return enclose_walk(s, a, b, left - 1) > 0 ? SN_CCD_PENETRATING : SN_CCD_FAR;
   }
   if (tetra_volume(s) <= 0) {
     return SN_CCD_PENETRATING;
   }
   sn_ccd_vertex t[4] = {s[0], s[1], s[2], s[3]};
-  if (enclose_walk(t, a, b, left - 1)) {
+  int walk = enclose_walk(t, a, b, left - 1);
+  if (walk < 0) {
+    return SN_CCD_FAR;
+  }
+  if (walk > 0) {
     for (int k = 0; k < 4; k++) {
       s[k] = t[k];
     }
