@@ -210,8 +210,6 @@ const KNOWN_CONSTRAINTS = {
   'mujoco-test/engine/testdata/collision_convex/perf/boxmesh.xml': { parts: ['trajectory'],
     why: 'seed 2 key: after 6 steps (state equal to 1e-13) multiccd face-edge pair (52, 53) keeps ' +
          'its one contact 0.0096 further along the edge than 3.3.8 (same depth)' },
-  'mujoco-test/engine/testdata/collision_convex/stacked_boxes.xml': { parts: ['trajectory'],
-    why: 'seed 2: after 10 steps (state equal to 1e-9) contact 14 (geoms 4, 6) lies 0.01 elsewhere' },
   'gymnasium/point.xml': { parts: ['trajectory'],
     why: 'a sphere exactly on the plane (dist 0 up to round-off): in RK4 stages 3.3.8 has the ' +
          'contact with 4 rows where Sinew has none or excludes it' },
