@@ -214,13 +214,13 @@ int sn_sensor_sizes(sn_ctx* c, int* nsensordata) {
 }
 
 // Tactile sensors read the signed distance of the geoms their geom touches; refuse a
-// sensor whose geom could touch a geom whose distance rule in MuJoCo 3.3.8 is not known
-// (box, mesh, height field, SDF). Conservative: contype/conaffinity, welded bodies and
+// sensor whose geom could touch a geom whose distance 3.3.8 takes from an octree Sinew
+// does not build (sdf geoms, mesh geoms whose mesh an sdf geom uses). Conservative: contype/conaffinity, welded bodies and
 // explicit pairs decide; parent filtering and excludes are not consulted.
 static int sn_tactile_check(sn_ctx* c, const sn_sensor* s, int g) {
   const mjModel* m = c->m;
   for (int o = 0; o < m->ngeom; o++) {
-    if (o == g || sn_tactile_supported_geom(m->geom_type[o])) {
+    if (o == g || sn_tactile_supported_geom(m, o)) {
       continue;
     }
     int b1 = m->body_weldid[m->geom_bodyid[g]], b2 = m->body_weldid[m->geom_bodyid[o]];
@@ -232,11 +232,28 @@ static int sn_tactile_check(sn_ctx* c, const sn_sensor* s, int g) {
     }
     if (touch) {
       return sn_cerr_attr(c, &s->loc, "geom",
-                          "tactile sensor whose geom can touch a box, mesh, height field or "
-                          "SDF geom is not yet supported");
+                          "tactile sensor whose geom can touch an SDF geom, or a mesh geom "
+                          "whose mesh an SDF geom uses, is not yet supported");
     }
   }
   return 1;
+}
+
+// 3.3.8 refuses a tactile sensor when the body of the geom whose index equals the
+// sensor's mesh index has no geom that collides (contype or conaffinity nonzero), with
+// the touch sensor's message; a mesh index past the last geom passes.
+static int sn_tactile_body_check(sn_ctx* c, const sn_sensor* s, int mesh) {
+  const mjModel* m = c->m;
+  if (mesh < 0 || mesh >= m->ngeom) {
+    return 1;
+  }
+  int b = m->geom_bodyid[mesh];
+  for (int k = 0; k < m->ngeom; k++) {
+    if (m->geom_bodyid[k] == b && (m->geom_contype[k] || m->geom_conaffinity[k])) {
+      return 1;
+    }
+  }
+  return sn_cerr(c, &s->loc, "Touch sensor requires a body with at least one collision geom");
 }
 
 int sn_compile_sensors(sn_ctx* c) {
@@ -255,10 +272,12 @@ int sn_compile_sensors(sn_ctx* c) {
     } else if (s->type == mjSENS_TACTILE) {
       const sn_mesh_built* mb = &c->meshes[sn_mesh_find(c, s->objname)];
       dim = 3 * mb->nvert;
-      // 3.3.8 reads three normals per vertex (past the mesh's own when it has fewer)
-      if (mb->nnormal != 3 * mb->nvert) {
-        return sn_cerr_attr(c, &s->loc, "mesh", "tactile sensor mesh without three normals "
-                            "per vertex is not yet supported");
+      // 3.3.8 reads three normals per vertex, past the mesh's own into the next meshes'
+      // when it has fewer; past the last mesh normal it reads unknown memory
+      if (m->mesh_normaladr[sn_mesh_find(c, s->objname)] + 3 * mb->nvert > m->nmeshnormal) {
+        return sn_cerr_attr(c, &s->loc, "mesh", "tactile sensor mesh with fewer than three "
+                            "normals per vertex, not followed by enough normals of later "
+                            "meshes, is not supported (MuJoCo 3.3.8 reads past the last)");
       }
     }
     if (s->type == mjSENS_USER && datatype == mjDATATYPE_AXIS && dim != 3) {
@@ -277,7 +296,8 @@ int sn_compile_sensors(sn_ctx* c) {
     if (!sn_sensor_objects(c, i, s)) {
       return 0;
     }
-    if (s->type == mjSENS_TACTILE && !sn_tactile_check(c, s, m->sensor_refid[i])) {
+    if (s->type == mjSENS_TACTILE && (!sn_tactile_body_check(c, s, m->sensor_objid[i]) ||
+                                      !sn_tactile_check(c, s, m->sensor_refid[i]))) {
       return 0;
     }
     for (int k = 0; k < mjNSENS; k++) {

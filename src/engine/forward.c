@@ -4,6 +4,7 @@
 
 #include "engine/forward.h"
 #include "engine/tendon_bias.h"
+#include "math/sparse.h"
 
 #define SN_DISABLED(m, flag) ((m)->opt.disableflags & (flag))
 #define SN_ENABLED(m, flag) ((m)->opt.enableflags & (flag))
@@ -54,28 +55,13 @@ void mj_fwdPosition(const mjModel* m, mjData* d) {
 
 //---------------------------------- velocity --------------------------------------------------------
 
-// res = J*vec for every tendon (sparse or dense Jacobian).
-static void tendon_velocity(const mjModel* m, mjData* d) {
-  int nv = m->nv;
-  for (int i = 0; i < m->ntendon; i++) {
-    mjtNum v = 0;
-    if (mj_isSparse(m)) {
-      int adr = d->ten_J_rowadr[i];
-      for (int k = 0; k < d->ten_J_rownnz[i]; k++) {
-        v += d->ten_J[adr + k] * d->qvel[d->ten_J_colind[adr + k]];
-      }
-    } else {
-      v = mju_dot(d->ten_J + (size_t)i * nv, d->qvel, nv);
-    }
-    d->ten_velocity[i] = v;
-  }
-}
-
 void mj_fwdVelocity(const mjModel* m, mjData* d) {
   mjtNum tm = sn_timerStart();
 
   // flex edge velocities go here once flexes exist
-  tendon_velocity(m, d);
+  sn_mulRowsVec(d->ten_velocity, d->ten_J, m->ntendon, m->nv,
+                mj_isSparse(m) ? d->ten_J_rownnz : NULL, d->ten_J_rowadr, d->ten_J_colind,
+                d->qvel);
   // actuator velocities are reported as zero while actuation is disabled
   int actuation = !SN_DISABLED(m, mjDSBL_ACTUATION);
   for (int i = 0; i < m->nu; i++) {

@@ -6,21 +6,15 @@
 
 #include "engine/fluid.h"
 #include "engine/passive.h"
+#include "math/sparse.h"
 
 #define SN_DISABLED(m, flag) ((m)->opt.disableflags & (flag))
 
 // Add scl*J[row] to res, where J is the tendon Jacobian (sparse or dense).
 static void add_tendon_row(const mjModel* m, const mjData* d, int i, mjtNum scl,
                            mjtNum* res) {
-  int nv = m->nv;
-  if (mj_isSparse(m)) {
-    int adr = d->ten_J_rowadr[i], nnz = d->ten_J_rownnz[i];
-    for (int k = 0; k < nnz; k++) {
-      res[d->ten_J_colind[adr + k]] += scl * d->ten_J[adr + k];
-    }
-  } else {
-    mju_addToScl(res, d->ten_J + (size_t)i * nv, scl, nv);
-  }
+  sn_addRowScl(res, d->ten_J, i, m->nv, mj_isSparse(m) ? d->ten_J_rownnz : NULL,
+               d->ten_J_rowadr, d->ten_J_colind, scl);
 }
 
 // Joint springs: scalar joints pull towards qpos_spring; ball joints and the

@@ -14,6 +14,7 @@
 #include "engine/com.h"
 #include "engine/tendon_bias.h"
 #include "math/inline.h"
+#include "math/sparse.h"
 
 // Velocity and zero-qacc acceleration of the point p moving with body b.
 static void point_motion(const mjModel* m, const mjData* d, const mjtNum* cacc, int b,
@@ -93,14 +94,8 @@ void sn_tendon_bias(const mjModel* m, mjData* d, mjtNum* qfrc) {
     if (f == 0) {
       continue;
     }
-    if (sparse) {
-      int adr = d->ten_J_rowadr[t];
-      for (int k = 0; k < d->ten_J_rownnz[t]; k++) {
-        qfrc[d->ten_J_colind[adr + k]] += f * d->ten_J[adr + k];
-      }
-    } else {
-      mju_addToScl(qfrc, d->ten_J + (size_t)t * nv, f, nv);
-    }
+    sn_addRowScl(qfrc, d->ten_J, t, nv, sparse ? d->ten_J_rownnz : NULL, d->ten_J_rowadr,
+                 d->ten_J_colind, f);
   }
   mj_freeStack(d);
 }

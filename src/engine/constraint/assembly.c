@@ -10,6 +10,7 @@
 #include "engine/com.h"
 #include "engine/constraint/constraint.h"
 #include "math/inline.h"
+#include "math/sparse.h"
 #include "model/model.h"
 
 //---------------------------------- column sets -----------------------------------------------------
@@ -362,40 +363,13 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
 //---------------------------------- products with J -------------------------------------------------
 
 void mj_mulJacVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
-  int nv = m->nv, sparse = mj_isSparse(m);
-  // plain left-to-right sums in both storages: the structural zeros of a dense row
-  // add exactly nothing, so dense and sparse rows give bit-identical products
-  for (int i = 0; i < d->nefc; i++) {
-    mjtNum s = 0;
-    if (sparse) {
-      int adr = d->efc_J_rowadr[i];
-      for (int k = 0; k < d->efc_J_rownnz[i]; k++) {
-        s += d->efc_J[adr + k] * vec[d->efc_J_colind[adr + k]];
-      }
-    } else {
-      const mjtNum* J = d->efc_J + (size_t)i * nv;
-      for (int k = 0; k < nv; k++) {
-        s += J[k] * vec[k];
-      }
-    }
-    res[i] = s;
-  }
+  int sparse = mj_isSparse(m);
+  sn_mulRowsVec(res, d->efc_J, d->nefc, m->nv, sparse ? d->efc_J_rownnz : NULL,
+                d->efc_J_rowadr, d->efc_J_colind, vec);
 }
 
 void mj_mulJacTVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
-  int nv = m->nv;
-  mju_zero(res, nv);
-  for (int i = 0; i < d->nefc; i++) {
-    if (vec[i] == 0) {
-      continue;
-    }
-    if (mj_isSparse(m)) {
-      int adr = d->efc_J_rowadr[i];
-      for (int k = 0; k < d->efc_J_rownnz[i]; k++) {
-        res[d->efc_J_colind[adr + k]] += d->efc_J[adr + k] * vec[i];
-      }
-    } else {
-      mju_addToScl(res, d->efc_J + (size_t)i * nv, vec[i], nv);
-    }
-  }
+  int sparse = mj_isSparse(m);
+  sn_mulRowsTVec(res, d->efc_J, d->nefc, m->nv, sparse ? d->efc_J_rownnz : NULL,
+                 d->efc_J_rowadr, d->efc_J_colind, vec);
 }

@@ -15,6 +15,7 @@
 
 #include "engine/constraint/constraint.h"
 #include "math/inline.h"
+#include "math/sparse.h"
 
 static int eq_rows(const mjModel* m, int i) {
   switch (m->eq_type[i]) {
@@ -279,17 +280,8 @@ static int merge_columns(const int* a, int na, const int* c, int nc, int* out) {
 static void add_tendon_jac(sn_efc* b, int t, mjtNum scl) {
   const mjModel* m = b->m;
   const mjData* d = b->d;
-  if (b->sparse) {
-    int adr = d->ten_J_rowadr[t];
-    for (int k = 0; k < d->ten_J_rownnz[t]; k++) {
-      b->jac[d->ten_J_colind[adr + k]] += scl * d->ten_J[adr + k];
-    }
-  } else {
-    const mjtNum* J = d->ten_J + (size_t)t * m->nv;
-    for (int c = 0; c < m->nv; c++) {
-      b->jac[c] += scl * J[c];
-    }
-  }
+  sn_addRowScl(b->jac, d->ten_J, t, m->nv, b->sparse ? d->ten_J_rownnz : NULL,
+               d->ten_J_rowadr, d->ten_J_colind, scl);
 }
 
 static void emit_tendon(sn_efc* b, int i) {

@@ -7,7 +7,8 @@
 // Tactile sensor i: fill out (3 x vertex count numbers, channel-major) from the contacts.
 void sn_tactile_sensor(const mjModel* m, const mjData* d, int i, mjtNum* out);
 
-// Whether the tactile sensor knows the signed distance of a geom of this type.
-int sn_tactile_supported_geom(int type);
+// Whether the tactile sensor reproduces 3.3.8's signed distance of geom g (not for sdf
+// geoms, nor mesh geoms whose mesh an sdf geom also uses: 3.3.8 reads its octree).
+int sn_tactile_supported_geom(const mjModel* m, int g);
 
 #endif  // SINEW_ENGINE_SENSOR_SENSOR_TACTILE_H_

@@ -6,6 +6,7 @@
 #include "base/timer.h"
 #include "engine/solver/island_solve.h"
 #include "engine/solver/solver.h"
+#include "math/sparse.h"
 
 //---------------------------------- problem -------------------------------------------------------
 
@@ -66,42 +67,13 @@ void sn_problemFromData(const mjModel* m, mjData* d, snCProblem* p) {
 }
 
 void sn_cpMulJ(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
-  int nv = p->nv;
-  for (int i = 0; i < p->nefc; i++) {
-    if (p->sparse) {
-      int adr = p->J_rowadr[i], n = p->J_rownnz[i];
-      const mjtNum* J = p->J + adr;
-      const int* col = p->J_colind + adr;
-      mjtNum s = 0;
-      for (int k = 0; k < n; k++) {
-        s += J[k] * vec[col[k]];
-      }
-      res[i] = s;
-    } else {
-      res[i] = mju_dot(p->J + (size_t)i * nv, vec, nv);
-    }
-  }
+  sn_mulRowsVec(res, p->J, p->nefc, p->nv, p->sparse ? p->J_rownnz : NULL, p->J_rowadr,
+                p->J_colind, vec);
 }
 
 void sn_cpMulJT(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
-  int nv = p->nv;
-  mju_zero(res, nv);
-  for (int i = 0; i < p->nefc; i++) {
-    mjtNum v = vec[i];
-    if (v == 0) {
-      continue;
-    }
-    if (p->sparse) {
-      int adr = p->J_rowadr[i], n = p->J_rownnz[i];
-      const mjtNum* J = p->J + adr;
-      const int* col = p->J_colind + adr;
-      for (int k = 0; k < n; k++) {
-        res[col[k]] += J[k] * v;
-      }
-    } else {
-      mju_addToScl(res, p->J + (size_t)i * nv, v, nv);
-    }
-  }
+  sn_mulRowsTVec(res, p->J, p->nefc, p->nv, p->sparse ? p->J_rownnz : NULL, p->J_rowadr,
+                 p->J_colind, vec);
 }
 
 void sn_cpMulM(const snCProblem* p, mjtNum* res, const mjtNum* vec) {

@@ -3,7 +3,8 @@
 // can then read cacc in mjcb_sensor), not for touch or actuator sensors; analytic
 // readings of a box held 1 mm into the floor (touch = the contacts' total normal
 // force, accelerometer = -gravity, force sensor of a welded child = its weight); the
-// contact sensor's found counts and empty slots.
+// contact sensor's found counts and empty slots; a tactile sensor touching a height field
+// stops with 3.3.8's error, and a point in a box reads 3.3.8's box depth.
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -129,10 +130,80 @@ static void test_box_at_rest(void** state) {
   mj_deleteModel(m);
 }
 
+static char last_error[500];
+static jmp_buf error_jump;
+
+static void catch_error(const char* msg) {
+  strncpy(last_error, msg, sizeof(last_error) - 1);
+  longjmp(error_jump, 1);
+}
+
+// A plate of 2 x 2 vertices on a sphere resting in (and touching) the given geom.
+static mjModel* tactile_model(const char* other) {
+  char xml[2048];
+  snprintf(xml, sizeof(xml),
+           "<mujoco><asset><mesh name='p' builtin='plate' params='2 2' scale='.01 .01 .01'/>"
+           "<hfield name='h' nrow='2' ncol='2' size='1 1 .1 .1' elevation='0 0 0 0'/>"
+           "</asset><worldbody>%s<body pos='.05 -.03 .02'><freejoint/>"
+           "<geom name='s' type='sphere' size='.05'/></body></worldbody>"
+           "<sensor><tactile geom='s' mesh='p'/></sensor></mujoco>",
+           other);
+  return sn_test_load(xml);
+}
+
+// 3.3.8 has no depth for height fields: the first such contact is an error
+static void test_tactile_hfield_is_an_error(void** state) {
+  (void)state;
+  mjModel* m = tactile_model("<geom type='hfield' hfield='h'/>");
+  mjData* d = mj_makeData(m);
+  mju_user_error = catch_error;
+  last_error[0] = 0;
+  if (!setjmp(error_jump)) {
+    mj_forward(m, d);
+    fail_msg("tactile sensor against a height field gave no error");
+  }
+  mju_user_error = NULL;
+  assert_string_equal(last_error,
+                      "geomDistance: sdf collisions not available for geom type 1");
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// Box depth at a vertex: exact on a face's plane, -min_j(a_j^2 / s_j) |s / a| inside.
+static void test_tactile_box_depth(void** state) {
+  (void)state;
+  mjModel* m = tactile_model("<geom type='box' size='.4 .3 .2'/>");
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  assert_true(d->ncon > 0);
+  int nv = m->mesh_vertnum[0];
+  const mjtNum s[3] = {.4, .3, .2};
+  for (int v = 0; v < nv; v++) {
+    mjtNum loc[3], p[3];
+    for (int k = 0; k < 3; k++) {
+      loc[k] = m->mesh_vert[3 * v + k];
+    }
+    mju_mulMatVec3(p, d->geom_xmat + 9 * 1, loc);
+    mju_addTo3(p, d->geom_xpos + 3 * 1);
+    mjtNum a[3], near = INFINITY, grad = 0;
+    for (int k = 0; k < 3; k++) {
+      a[k] = s[k] - fabs(p[k]);
+      near = fmin(near, a[k] * a[k] / s[k]);
+      grad += s[k] * s[k] / (a[k] * a[k]);
+    }
+    mjtNum depth = -near * sqrt(grad);
+    assert_near(d->sensordata[v], depth / (0.05 - depth), 1e-12);
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_rnepost_on_demand),
       cmocka_unit_test(test_box_at_rest),
+      cmocka_unit_test(test_tactile_hfield_is_an_error),
+      cmocka_unit_test(test_tactile_box_depth),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
