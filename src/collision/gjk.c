@@ -169,6 +169,110 @@ static int sv_tetra(closest_t* c, const sn_ccd_vertex* s) {
   return 0;
 }
 
+//---------------------------------- enclosing walk (zero cutoff) -----------------------------------
+// With a zero (or negative) cutoff only penetration matters, and 3.3.8 (measured with
+// mj_geomDistance at distmax = 0 and ccd_iterations = k) stops projecting once its
+// simplex first becomes a tetrahedron. From there it walks: the vertex behind the face
+// the origin lies farthest outside of is replaced by the support point along that face's
+// outward normal, until no face has the origin outside. Its face normals follow the
+// vertex order, so when the first tetrahedron has the other orientation (tetra_volume
+// > 0) the first step sees every face inside out: it replaces the vertex behind the face
+// the origin lies farthest *inside* of, with the support point along that face's inward
+// normal. That step leaves a tetrahedron of the expected orientation, and later steps
+// are ordinary. A step whose support point stays behind the origin along its normal
+// ends the walk as "separated", the inside-out first step included, so 3.3.8 misses
+// some real (mostly shallow) penetrations; they are missed here too (perf/boxmesh.xml).
+// EPA starts from the tetrahedron the walk ends with.
+// Height-field prisms keep projecting as at a positive cutoff: with the walk the thin
+// ellipsoid model's depths agree but its normals move further from 3.3.8's and the
+// tilted box's depth differs more (hfield_collision_*), so 3.3.8's prism path is not
+// this one.
+
+// Signed volume (times 6) of the tetrahedron s[0..3] in the signed-volumes test's terms.
+static mjtNum tetra_volume(const sn_ccd_vertex* s) {
+  mjtNum x[3];
+  sn_cross(x, s[2].w, s[3].w);
+  mjtNum v = sn_dot3(s[0].w, x) - sn_dot3(s[1].w, x);
+  sn_cross(x, s[1].w, s[3].w);
+  v -= sn_dot3(s[0].w, x);
+  sn_cross(x, s[1].w, s[2].w);
+  return v + sn_dot3(s[0].w, x);
+}
+
+// Walk s[0..3] (see above) for at most maxstep steps; returns 1 once it encloses the
+// origin, 0 if the steps run out, -1 if a step finds a separating plane.
+static int enclose_walk(sn_ccd_vertex* s, sn_convex* a, sn_convex* b, int maxstep) {
+  mjtNum sigma = tetra_volume(s) > 0 ? -1 : 1;
+  for (int step = 0;; step++) {
+    mjtNum dir[3] = {0, 0, 0}, far = 0;
+    int pick = -1;
+    for (int i = 0; i < 4; i++) {
+      int f0 = i == 0, f1 = i <= 1 ? 2 : 1, f2 = i <= 2 ? 3 : 2;  // the others, ascending
+      const mjtNum *p0 = s[f0].w, *p1 = s[f1].w, *p2 = s[f2].w;
+      mjtNum e1[3], e2[3], n[3], r[3];
+      sn_sub3(e1, p1, p0);
+      sn_sub3(e2, p2, p0);
+      sn_cross(n, e1, e2);
+      mjtNum len = sn_norm3(n);
+      if (len < mjMINVAL) {
+        continue;
+      }
+      // unit normal pointing away from the vertex behind the face (times sigma)
+      sn_sub3(r, s[i].w, p0);
+      sn_scl3(n, n, (sn_dot3(n, r) > 0 ? -sigma : sigma) / len);
+      mjtNum out = -sn_dot3(n, p0);
+      if (out > far) {
+        far = out;
+        pick = i;
+        sn_copy3(dir, n);
+      }
+    }
+    if (pick < 0) {
+      return 1;
+    }
+    if (step >= maxstep) {
+      return 0;
+    }
+    sn_ccd_support(s + pick, a, b, dir);
+    // the support point does not get past the origin along dir: a - b lies on the
+    // far side of a plane through the origin, so they are separated (taken as
+    // proof even on the inside-out first step, as 3.3.8 does)
+    if (sn_dot3(dir, s[pick].w) < 0) {
+      return -1;
+    }
+    sigma = 1;
+  }
+}
+
+// Zero-cutoff outcome once the simplex s first has four vertices, at iteration iter of
+// maxiter (each step and the final enclosure test cost an iteration, as in 3.3.8). A
+// first tetrahedron that already encloses the origin is kept when the walk cannot
+// finish in time.
+static int zero_cutoff_tetra(sn_ccd_vertex* s, sn_convex* a, sn_convex* b, int inside,
+                             int iter, int maxiter) {
+  int left = maxiter - iter - 1;
+  if (left < 1) {
+    return SN_CCD_FAR;
+  }
+  if (!inside) {
+    return enclose_walk(s, a, b, left - 1) > 0 ? SN_CCD_PENETRATING : SN_CCD_FAR;
+  }
+  if (tetra_volume(s) <= 0) {
+    return SN_CCD_PENETRATING;
+  }
+  sn_ccd_vertex t[4] = {s[0], s[1], s[2], s[3]};
+  int walk = enclose_walk(t, a, b, left - 1);
+  if (walk < 0) {
+    return SN_CCD_FAR;
+  }
+  if (walk > 0) {
+    for (int k = 0; k < 4; k++) {
+      s[k] = t[k];
+    }
+  }
+  return SN_CCD_PENETRATING;
+}
+
 //---------------------------------- GJK ------------------------------------------------------------
 
 static void witness(sn_ccd_result* res) {
@@ -260,9 +364,18 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
       sv_segment(&c, s, 0, 1);
     } else if (n == 3) {
       sv_triangle(&c, s, 0, 1, 2);
-    } else if (sv_tetra(&c, s)) {
-      res->status = SN_CCD_PENETRATING;
-      break;
+    } else {
+      int inside = sv_tetra(&c, s);
+      if (cutoff <= 0 && a->type != SN_CONVEX_PRISM && b->type != SN_CONVEX_PRISM) {
+        res->status = zero_cutoff_tetra(s, a, b, inside, iter, maxiter);
+        res->nsimplex = 4;
+        res->dist = 0;
+        return;
+      }
+      if (inside) {
+        res->status = SN_CCD_PENETRATING;
+        break;
+      }
     }
     sn_ccd_vertex keep[4];
     for (int k = 0; k < c.n; k++) {

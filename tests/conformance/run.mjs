@@ -57,28 +57,20 @@ const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'contacts_order', 'contacts_ex
 // A model listed here whose contacts do match fails as "stale known entry", so the
 // list only ever holds differences that still exist.
 const KNOWN_CONTACTS = {
-  'tests/models/collide_convex_cylinder_box.xml': 'GJK/EPA: contact position differs by 3e-6',
   'tests/models/collide_convex_capsule_cylinder_rim.xml': 'GJK on the capsule segment core ' +
     'converging onto a cylinder rim: contact frames differ by up to 7.9e-6 (seed 2), dist by ' +
     '1e-11 (a roundoff tie picks the other segment end; see robot_arm.xml in KNOWN_FIELDS)',
   'tests/models/hfield_collision_ellipsoid_thin.xml': 'hfield prism EPA against an ellipsoid ' +
     'through 1 mm prisms: seed 1 stops at another face on two contacts (depth differs by 2.2e-7, ' +
     'position by 1.8e-5, normal by 2.7e-4; seed 2 matches; see myolegs.xml in KNOWN_FIELDS)',
-  'tests/models/collide_convex_cylinder_cylinder.xml': 'GJK/EPA: contact position differs by 7e-6',
-  'tests/models/collide_convex_ellipsoid_box.xml': 'GJK/EPA: contact position differs by 1.7e-6',
-  'tests/models/collide_convex_ellipsoid_mesh.xml': 'GJK/EPA: contact position differs by 1.6e-4',
-  'tests/models/collide_convex_multiccd_cylinder_box.xml': 'GJK/EPA: the first contact lies up to 3.3e-4 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it (they agree to roundoff when both solvers converge)',
   'tests/models/collide_mpr_multiccd_cylinder_box.xml': 'MPR + multiccd: seed 2 has 3 contacts where 3.3.8 has 5 (the cylinder normal rule keeps the radial normal 0.0154 from the cap, where 3.3.8 keeps MPR\'s)',
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating)',
   'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs (no boxes): 174 contacts where 3.3.8 has 177',
-  'mujoco-test/engine/testdata/collision_convex/capsule_mesh.xml': 'GJK/EPA: position differs by 1.2e-4',
-  'mujoco-test/engine/testdata/collision_convex/cylinder_box.xml': 'GJK/EPA: the first contact lies 8e-5 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it',
   'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'GJK/EPA: seed 2 key, two ' +
     'sphere meshes 0.127 deep into each other (radius 0.08): EPA stops at another normal (contact ' +
     '50, geoms 69 and 89: normal x -0.0019 vs -0.347, depth 0.12711 vs 0.12650; Sinew\'s polytope ' +
     'reaches the 35-iteration cap without passing through 3.3.8\'s face); seed 1 matches',
-  'mujoco-test/engine/testdata/collision_convex/perf/ellipsoid.xml': 'EPA: normals differ by up to 0.12',
 };
 
 // Compiled-model and forward fields known to differ on a few corpus models, with the
