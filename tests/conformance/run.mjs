@@ -68,7 +68,6 @@ const KNOWN_CONTACTS = {
   'tests/models/collide_convex_ellipsoid_box.xml': 'GJK/EPA: contact position differs by 1.7e-6',
   'tests/models/collide_convex_ellipsoid_mesh.xml': 'GJK/EPA: contact position differs by 1.6e-4',
   'tests/models/collide_convex_multiccd_cylinder_box.xml': 'GJK/EPA: the first contact lies up to 3.3e-4 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it (they agree to roundoff when both solvers converge)',
-  'tests/models/collide_mpr_multiccd_cylinder_box.xml': 'MPR + multiccd: seed 2 has 3 contacts where 3.3.8 has 5 (the cylinder normal rule keeps the radial normal 0.0154 from the cap, where 3.3.8 keeps MPR\'s)',
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating)',
   'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
   'mujoco-model/cube/cube_3x3x3.xml': 'GJK/EPA: a contact frame differs by 1.6e-3',
@@ -192,12 +191,8 @@ const KNOWN_CONSTRAINTS = {
          'exactly; Sinew\'s box-box finds 9 contacts at dist -0 (round-off below zero), 3.3.8 none' },
   'tests/models/collide_mpr_box_mesh.xml': { parts: ['trajectory'],
     why: 'seed 1: after 5 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
-  'tests/models/collide_mpr_capsule_cylinder.xml': { parts: ['trajectory'],
-    why: 'seed 2: after 15 steps (state equal to 1e-9) MPR gives another contact normal' },
   'tests/models/collide_mpr_multiccd_box_mesh.xml': { parts: ['trajectory'],
     why: 'seed 2: after 7 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
-  'tests/models/collide_mpr_multiccd_capsule_cylinder.xml': { parts: ['trajectory'],
-    why: 'seed 2: after 10 steps (state equal to 1e-9) MPR gives another contact normal' },
   // Parent-child contacts (filterparent off, or a welded child) have diagApprox ~4e-14, so
   // R = 2e-15 and efc_force ~2e17: qfrc_constraint = J'f then carries a round-off of
   // ~2e17 * 2.2e-16 = 40 in entries of size 45-150 (measured: 146 vs 144, 46.6 vs 44.6);
