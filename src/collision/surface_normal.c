@@ -32,7 +32,9 @@
 // (r/h 1.6, another seed) to 1e-10. The nearest surface does not explain it, nor does
 // a ray-cast iteration like the ellipsoid's (every ray from p along EPA's direction
 // leaves through the cap within 1e-5 of the rim). The same rule gives 3.3.8's MPR
-// cylinder normals (mpr.c).
+// cylinder normals (mpr.c): 884 of 885 random MPR contacts over a height field to 1e-10
+// (the last to 1.4e-10; a former fitted band of 0.03 r at the cap missed 47), and the
+// project's MPR cylinder models.
 #include <math.h>
 
 #include "collision/ccd.h"
