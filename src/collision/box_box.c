@@ -5,14 +5,18 @@
 // closest points of the two edges if nothing overlaps).
 // Conventions follow MuJoCo 3.3.8 as observed on the oracle, including its reported depth:
 // when the boxes intersect, a face-axis contact's dist is half the penetration of the
-// clipped point (pos is still the midpoint of the point and its projection). The
-// candidates are the vertices of the overlap of the two faces; on every axis kind a
-// candidate is kept when its contact position lies within both boxes grown by the margin
-// (up to 1% of each grown half size), or 1% of a half size inside either grown box. A
-// candidate found twice (faces sharing an edge line: boxes stacked exactly) is reported
-// once. The contacts come in the oracle's order: edge crossings, reference corners,
-// incident corners numbered from the deepest one (on an edge axis along the edge first);
-// on a face axis the deepest incident corner is a candidate even off the reference face.
+// clipped point (pos is still the midpoint of the point and its projection), while the
+// margin bounds the point's full depth. The candidates are the vertices of the overlap of
+// the two faces; on every axis kind a candidate is kept when its contact position lies
+// within both boxes grown by the margin (up to 1% of each grown half size), or 1% of a
+// half size inside either grown box. A candidate found twice (faces sharing an edge line:
+// boxes stacked exactly) is reported once. The contacts come in the oracle's order: edge
+// crossings, reference corners, incident corners numbered from the deepest one (on an edge
+// axis along the edge first); on a face axis the deepest incident corner is a candidate
+// even off the reference face. 3.3.8 walks the reference boundary lines and corners in a
+// frame of its own per face (ref_face_frame), and on an edge axis it takes at most one
+// reference corner, the first found over the incident face. A box's extent along its own
+// axis is its half size exactly (equal boxes tie exactly).
 #include <float.h>
 
 #include "collision/collision.h"
@@ -80,6 +84,21 @@ static int inside_quad(const mjtNum q[4][2], const mjtNum p[2]) {
     neg |= cr < 0;
   }
   return !(pos && neg);
+}
+
+// The frame (t1, t2) of a reference face in which 3.3.8 orders its candidates: the rotation
+// that turns +z onto the face's outward normal (sign s along box axis ia), about y for x
+// faces, about x for y faces, about y by 180 degrees for the -z face. tk[j] says whether
+// t_j runs along the face's in-plane axis u = (ia+1)%3 (0) or v = (ia+2)%3 (1), and tf[j]
+// its sign along that axis (measured on random poses, every face and side).
+static void ref_face_frame(int ia, int s, int tk[2], int tf[2]) {
+  if (ia == 2) {  // (t1, t2) = (s x, y)
+    tk[0] = 0, tf[0] = s, tk[1] = 1, tf[1] = 1;
+  } else if (ia == 0) {  // (-s z, y)
+    tk[0] = 1, tf[0] = -s, tk[1] = 0, tf[1] = 1;
+  } else {  // (x, -s z)
+    tk[0] = 1, tf[0] = 1, tk[1] = 0, tf[1] = -s;
+  }
 }
 
 // Contacts between the reference face of box R (axis ia, outward unit normal nr) and the
@@ -170,33 +189,35 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   int npt = 0;
 
   // incident edges crossing the reference rectangle's boundary lines, in the oracle's
-  // order: edges 0-1, 0-2, 1-3, 2-3, each against the lines u = -+hu, then v = -+hv
+  // order: edges 0-1, 0-2, 1-3, 2-3, each against the four boundary lines in turn
   static const int edge[4][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+  int tk[2], tf[2];
+  ref_face_frame(ia, sn_dot3(nr, R->ax[ia]) > 0 ? 1 : -1, tk, tf);
   int nedge = npoly == 4 ? 4 : npoly - 1;
   for (int i = 0; i < nedge; i++) {
     const mjtNum *a = q2[edge[i][0]], *b = q2[edge[i][1]];
     mjtNum ha = qh[edge[i][0]], hb = qh[edge[i][1]];
-    for (int k = 0; k < 2; k++) {
+    for (int line = 0; line < 4; line++) {
+      // lines t1 = -+, then t2 = -+ in the face frame; k: along u (0) or v (1)
+      int k = tk[line / 2], sgn = (line % 2 ? 1 : -1) * tf[line / 2];
       mjtNum lim = k == 0 ? hu : hv;
-      for (int sgn = -1; sgn <= 1; sgn += 2) {
-        mjtNum da = a[k] - sgn * lim, db = b[k] - sgn * lim;
-        if ((da < 0) == (db < 0) || da == db) {
-          continue;
-        }
-        mjtNum t = da / (da - db);
-        mjtNum p[3] = {a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), ha + t * (hb - ha)};
-        if (db == 0) {
-          // ends on the line: the corner itself, so that its duplicates are recognized
-          p[0] = b[0];
-          p[1] = b[1];
-          p[2] = hb;
-        }
-        p[k] = sgn * lim;
-        int o = 1 - k;
-        mjtNum olim = o == 0 ? hu : hv;
-        if (fabs(p[o]) <= olim && npt < 16) {
-          sn_copy3(pts[npt++], p);
-        }
+      mjtNum da = a[k] - sgn * lim, db = b[k] - sgn * lim;
+      if ((da < 0) == (db < 0) || da == db) {
+        continue;
+      }
+      mjtNum t = da / (da - db);
+      mjtNum p[3] = {a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), ha + t * (hb - ha)};
+      if (db == 0) {
+        // ends on the line: the corner itself, so that its duplicates are recognized
+        p[0] = b[0];
+        p[1] = b[1];
+        p[2] = hb;
+      }
+      p[k] = sgn * lim;
+      int o = 1 - k;
+      mjtNum olim = o == 0 ? hu : hv;
+      if (fabs(p[o]) <= olim && npt < 16) {
+        sn_copy3(pts[npt++], p);
       }
     }
   }
@@ -209,10 +230,19 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       loop[i][1] = q2[order[i]][1];
     }
   }
-  // reference corners inside the incident face
-  for (int i = 0; i < 4 && npoly == 4; i++) {
-    mjtNum p2[2] = {(i & 1 ? 1 : -1) * hu, (i & 2 ? 1 : -1) * hv};
-    if (inside_quad(loop, p2) && fabs(ndot) > mjMINVAL && npt < 16) {
+  // reference corners inside the incident face, (t1, t2) = (-,-), (-,+), (+,-), (+,+) in
+  // the face frame; on an edge axis 3.3.8 takes only the first one found (the others are no
+  // candidates, even when the first lies above the margin)
+  int nref = 0;
+  for (int r = 0; r < 4 && npoly == 4; r++) {
+    int c1 = r & 2 ? 1 : -1, c2 = r & 1 ? 1 : -1;
+    int su = tk[0] == 0 ? tf[0] * c1 : tf[1] * c2;
+    int sv = tk[0] == 0 ? tf[1] * c2 : tf[0] * c1;
+    mjtNum p2[2] = {su * hu, sv * hv};
+    if (!inside_quad(loop, p2) || (zerok >= 0 && nref++ > 0)) {
+      continue;
+    }
+    if (fabs(ndot) > mjMINVAL && npt < 16) {
       mjtNum w[3], rel[3];
       sn_addScl3(w, fc, u, p2[0]);
       sn_addToScl3(w, v, p2[1]);
@@ -252,8 +282,9 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
     if (dup) {
       continue;
     }
+    // the margin bounds the point's full height, also where the reported dist is half of it
     mjtNum dist = scale * pts[i][2];
-    if (dist > margin) {
+    if (pts[i][2] > margin) {
       continue;
     }
     mjtNum pos[3];
@@ -342,7 +373,12 @@ int sn_collide_box_box(const mjModel* m, const mjData* d, mjContact* con, int g1
       sn_scl3(L, L, 1 / len);
     }
     mjtNum c = sn_dot3(dif, L);
-    mjtNum sep = fabs(c) - box_radius(&A, L) - box_radius(&B, L);
+    // a box's extent along its own axis is its half size, free of the roundoff in the
+    // products of its axes (boxes of equal size then tie exactly and A's face is kept,
+    // as in 3.3.8)
+    mjtNum ra = k < 3 ? A.h[k] : box_radius(&A, L);
+    mjtNum rb = k >= 3 && k < 6 ? B.h[k - 3] : box_radius(&B, L);
+    mjtNum sep = fabs(c) - ra - rb;
     if (sep > best + (k >= 6 ? 1e-12 : 0)) {
       best = sep;
       sn_scl3(bestn, L, c < 0 ? -1 : 1);  // from A towards B

@@ -55,14 +55,14 @@ static int sn_unit_props(int type, const double s[3], int shell, double* measure
         *measure = 4 * mjPI * r * r;
         I[0] = I[1] = I[2] = 2.0 / 3.0 * *measure * r * r;
       } else {
-        *measure = 4.0 / 3.0 * mjPI * r * r * r;
+        *measure = 4 * mjPI * r * r * r / 3;
         I[0] = I[1] = I[2] = 0.4 * *measure * r * r;
       }
       return 1;
 
     case mjGEOM_ELLIPSOID:
       // (the shell is handled by sn_ellipsoid_shell)
-      *measure = 4.0 / 3.0 * mjPI * s[0] * s[1] * s[2];
+      *measure = 4 * mjPI * s[0] * s[1] * s[2] / 3;
       I[0] = *measure * (sn_sq(s[1]) + sn_sq(s[2])) / 5;
       I[1] = *measure * (sn_sq(s[0]) + sn_sq(s[2])) / 5;
       I[2] = *measure * (sn_sq(s[0]) + sn_sq(s[1])) / 5;
@@ -105,7 +105,7 @@ static int sn_unit_props(int type, const double s[3], int shell, double* measure
                       2 * mh * (2.0 / 3.0 * r * r + h * h + h * r);
       } else {
         double mc = 2 * mjPI * r * r * h, mh = 2.0 / 3.0 * mjPI * r * r * r;
-        *measure = mc + 2 * mh;
+        *measure = mjPI * (r * r * h * 2 + r * r * r * 4 / 3);
         I[2] = mc * r * r / 2 + 2 * mh * 0.4 * r * r;
         I[0] = I[1] = mc * (3 * r * r + 4 * h * h) / 12 +
                       2 * mh * (0.4 * r * r + h * h + 0.75 * h * r);
@@ -140,6 +140,33 @@ static void sn_ellipsoid_shell(const double s[3], double density, double mass_gi
   *mass = M;
 }
 
+// Solid box, sphere, ellipsoid and cylinder moments from the mass, in 3.3.8's order of
+// evaluation (identified on random sizes, densities and masses: the moments agree to the
+// last bit, which the density-first form above misses by an ulp in about half the cases).
+static int solid_from_mass(int type, const double s[3], double m, double I[3]) {
+  switch (type) {
+    case mjGEOM_BOX:
+      I[0] = m * (sn_sq(s[1]) + sn_sq(s[2])) / 3;
+      I[1] = m * (sn_sq(s[0]) + sn_sq(s[2])) / 3;
+      I[2] = m * (sn_sq(s[0]) + sn_sq(s[1])) / 3;
+      return 1;
+    case mjGEOM_SPHERE:
+      I[0] = I[1] = I[2] = 2 * m * s[0] * s[0] / 5;
+      return 1;
+    case mjGEOM_ELLIPSOID:
+      I[0] = m * (sn_sq(s[1]) + sn_sq(s[2])) / 5;
+      I[1] = m * (sn_sq(s[0]) + sn_sq(s[2])) / 5;
+      I[2] = m * (sn_sq(s[0]) + sn_sq(s[1])) / 5;
+      return 1;
+    case mjGEOM_CYLINDER:
+      I[0] = I[1] = m * (3 * s[0] * s[0] + 4 * s[1] * s[1]) / 12;
+      I[2] = m * s[0] * s[0] / 2;
+      return 1;
+    default:
+      return 0;
+  }
+}
+
 int sn_geom_massprops(int type, const double size[3], double density, double mass_given,
                       int shell, double* mass, double inertia[3]) {
   if (type == mjGEOM_ELLIPSOID && shell) {
@@ -152,6 +179,9 @@ int sn_geom_massprops(int type, const double size[3], double density, double mas
   }
   double rho = mass_given >= 0 ? (measure > 0 ? mass_given / measure : 0) : density;
   *mass = mass_given >= 0 ? mass_given : density * measure;
+  if (!shell && solid_from_mass(type, size, *mass, inertia)) {
+    return 1;
+  }
   for (int i = 0; i < 3; i++) {
     inertia[i] = rho * I[i];
   }

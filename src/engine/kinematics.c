@@ -6,15 +6,17 @@
 
 #include "math/inline.h"
 
-// Normalise a quaternion into res; a tiny one becomes the identity.
+// Normalise a quaternion into res; a tiny one becomes the identity. As mju_normalize4,
+// a quaternion within mjMINVAL of unit length is left as it is (3.3.8 does the same, and
+// rescaling it would move the last bits of every pose).
 static inline void normalized_quat(mjtNum res[4], const mjtNum q[4]) {
-  mjtNum norm2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-  if (norm2 < mjMINVAL * mjMINVAL) {
+  mjtNum norm = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (norm < mjMINVAL) {
     res[0] = 1;
     res[1] = res[2] = res[3] = 0;
     return;
   }
-  mjtNum s = norm2 == 1 ? 1 : 1 / sqrt(norm2);
+  mjtNum s = fabs(norm - 1) > mjMINVAL ? 1 / norm : 1;
   res[0] = q[0] * s;
   res[1] = q[1] * s;
   res[2] = q[2] * s;

@@ -70,21 +70,13 @@ const KNOWN_CONTACTS = {
   'tests/models/collide_convex_multiccd_cylinder_box.xml': 'GJK/EPA: the first contact lies up to 3.3e-4 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it (they agree to roundoff when both solvers converge)',
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating)',
   'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
-  'mujoco-model/cube/cube_3x3x3.xml': 'GJK/EPA: a contact frame differs by 1.6e-3',
-  'mujoco-model/replicate/bunnies.xml': 'mesh-mesh: 154 contacts where 3.3.8 has 147',
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs (no boxes): 174 contacts where 3.3.8 has 177',
-  'mujoco-model/replicate/stonehenge.xml': 'box-box: 243 contacts where 3.3.8 has 242 (an edge-axis pair keeps a ' +
-    'reference corner 3.3.8 drops) and edge-axis pairs with two crossings of one edge in the other order',
-  'mujoco-test/engine/testdata/collision_box/boxbox_bad0.xml': 'box-box: edge axis, 6 contacts where 3.3.8 ' +
-    'has 5: a reference corner deep inside the incident box that 3.3.8 drops (its rule for reference corners on ' +
-    'edge axes is not known)',
-  'mujoco-test/engine/testdata/frame.xml': 'box-box: a pair in another order (face axes of both boxes tie ' +
-    'exactly; roundoff in the poses picks the other reference face)',
   'mujoco-test/engine/testdata/collision_convex/capsule_mesh.xml': 'GJK/EPA: position differs by 1.2e-4',
   'mujoco-test/engine/testdata/collision_convex/cylinder_box.xml': 'GJK/EPA: the first contact lies 8e-5 apart along the cylinder rim (EPA stops at another point within ccd_tolerance); the multiccd contacts follow it',
-  'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'plane-mesh: 78 contacts ' +
-    'where 3.3.8 has 62; its extra contacts are not the deepest vertex\'s hull neighbours (on ' +
-    'round meshes they lie far from it, or there are none), box meshes agree',
+  'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'GJK/EPA: seed 2 key, two ' +
+    'sphere meshes 0.127 deep into each other (radius 0.08): EPA stops at another normal (contact ' +
+    '50, geoms 69 and 89: normal x -0.0019 vs -0.347, depth 0.12711 vs 0.12650; Sinew\'s polytope ' +
+    'reaches the 35-iteration cap without passing through 3.3.8\'s face); seed 1 matches',
   'mujoco-test/engine/testdata/collision_convex/perf/ellipsoid.xml': 'EPA: normals differ by up to 0.12',
 };
 
@@ -186,9 +178,6 @@ const SOLVERS = ['newton', 'cg', 'pgs'], CONES = ['pyramidal', 'elliptic'];
 const KNOWN_CONSTRAINTS = {
   // Trajectories that leave the oracle's at one step through a collision difference: the
   // states agree to 1e-9 up to that step (probe --advance N shows the contacts there).
-  'tests/models/collide_box_box_stacked.xml': { parts: ['trajectory'],
-    why: 'seed 1: after 6 steps (state equal to 1e-12) the turned box still touches its base ' +
-         'exactly; Sinew\'s box-box finds 9 contacts at dist -0 (round-off below zero), 3.3.8 none' },
   'tests/models/collide_mpr_box_mesh.xml': { parts: ['trajectory'],
     why: 'seed 1: after 5 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
   'tests/models/collide_mpr_multiccd_box_mesh.xml': { parts: ['trajectory'],
@@ -203,17 +192,14 @@ const KNOWN_CONSTRAINTS = {
     why: 'efc_force ~2e17 on parent-child contacts: qfrc_constraint round-off ~40 (46.6 vs 44.6)' },
   'mujoco-test/engine/testdata/collisions.xml': { parts: ['solution'],
     why: 'efc_force ~9e17 (R = 2e-15 rows): qfrc_constraint round-off ~200 (-9216 vs -9088)' },
+  'mujoco-test/engine/testdata/frame.xml': { parts: ['solution', 'trajectory'],
+    why: 'two coincident equal boxes touching on the hinge axis (diagApprox 3.8e-14, R = 2e-15): ' +
+         'efc_force ~1.3e17, so qfrc_constraint = J\'f carries a round-off of ~50 (35 vs -57) while ' +
+         'qacc agrees to 6e-14; from the warm-started solve of the first step on, the two solvers ' +
+         'stop at different points of that ill-conditioned problem and the trajectories part' },
   'mujoco-test/user/testdata/frame1.xml': { parts: ['solution'], matrix: true,
     why: 'newton/elliptic: efc_force ~5e17 (R = 2e-15 rows): qfrc_constraint round-off ' +
          '(0.35081 vs 0.35066); its own newton/pyramidal run matches' },
-  'mujoco-test/engine/testdata/collision_convex/perf/boxmesh.xml': { parts: ['trajectory'],
-    why: 'seed 2 key: after 6 steps (state equal to 1e-13) multiccd face-edge pair (52, 53) keeps ' +
-         'its one contact 0.0096 further along the edge than 3.3.8 (same depth)' },
-  'mujoco-test/engine/testdata/collision_convex/stacked_boxes.xml': { parts: ['trajectory'],
-    why: 'seed 2: after 10 steps (state equal to 1e-9) contact 14 (geoms 4, 6) lies 0.01 elsewhere' },
-  'gymnasium/point.xml': { parts: ['trajectory'],
-    why: 'a sphere exactly on the plane (dist 0 up to round-off): in RK4 stages 3.3.8 has the ' +
-         'contact with 4 rows where Sinew has none or excludes it' },
 };
 
 //---------------------------------- arguments -----------------------------------------------------
