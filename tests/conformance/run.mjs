@@ -184,10 +184,8 @@ const KNOWN_CONSTRAINTS = {
     why: 'seed 2: after 7 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
   // Parent-child contacts (filterparent off, or a welded child) have diagApprox ~4e-14, so
   // R = 2e-15 and efc_force ~2e17: qfrc_constraint = J'f then carries a round-off of
-  // ~2e17 * 2.2e-16 = 40 in entries of size 45-150 (measured: 146 vs 144, 46.6 vs 44.6);
-  // qacc and efc_force agree.
-  'tests/models/contact_filterparent.xml': { parts: ['solution'],
-    why: 'efc_force ~2e17 on parent-child contacts: qfrc_constraint round-off ~40 (146 vs 144)' },
+  // ~2e17 * 2.2e-16 = 40 in entries of size 45-150 (measured: 46.6 vs 44.6); qacc and
+  // efc_force agree. (contact_filterparent.xml matches since the inertias are bit-exact.)
   'tests/models/contact_filterparent_off.xml': { parts: ['solution'],
     why: 'efc_force ~2e17 on parent-child contacts: qfrc_constraint round-off ~40 (46.6 vs 44.6)' },
   'mujoco-test/engine/testdata/collisions.xml': { parts: ['solution'],
