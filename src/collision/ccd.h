@@ -52,16 +52,16 @@ int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b
 int sn_mpr(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b);
 
 // Replace r's MPR direction by the (averaged) surface normals of the smooth geoms among
-// a and b near the contact (ellipsoids: sn_surface_normal seeded with MPR's direction),
-// as 3.3.8 does for the first MPR contact.
-// Boxes, meshes, prisms and cylinder caps have no smooth normal; if neither geom has
-// one, r is unchanged.
+// a and b near the contact (ellipsoids and cylinders: sn_surface_normal, ellipsoids
+// seeded with MPR's direction), as 3.3.8 does for the first MPR contact.
+// Boxes, meshes, prisms and cylinders near a cap have no smooth normal; if neither geom
+// has one, r is unchanged.
 void sn_mpr_normal(sn_ccd_result* r, const sn_convex* a, const sn_convex* b);
 
 // Replace the contact normal n (unit, pointing into s) by the inward surface normal of
-// sphere, capsule or ellipsoid s near the contact point p, as 3.3.8 reports it for
-// height-field contacts and MPR's ellipsoids (surface_normal.c); returns 0 and leaves n
-// unchanged otherwise.
+// sphere, capsule, ellipsoid or cylinder s near the contact point p, as 3.3.8 reports it
+// for height-field contacts and MPR's ellipsoids and cylinders (surface_normal.c);
+// returns 0 and leaves n unchanged otherwise (other shapes, cylinders near a cap).
 int sn_surface_normal(mjtNum n[3], const sn_convex* s, const mjtNum p[3]);
 
 // Write r as a contact: dist, pos midway between the witness points, normal.

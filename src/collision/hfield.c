@@ -115,7 +115,7 @@ int sn_collide_hfield(const mjModel* m, const mjData* d, mjContact* con, int g1,
           if (m->opt.disableflags & mjDSBL_NATIVECCD) {
             sn_mpr_normal(&res, &prism, &geom);
           } else {
-            // 3.3.8 reports an ellipsoid's surface normal near the contact point
+            // 3.3.8 reports a smooth geom's surface normal near the contact point
             mjtNum p[3];
             for (int k = 0; k < 3; k++) {
               p[k] = 0.5 * (res.x1[k] + res.x2[k]);

@@ -6,10 +6,10 @@
 // MPR's direction is only as good as its final portal, so (as the oracle shows 3.3.8
 // does) the normal is replaced by the surface normals of the smooth geoms (sphere,
 // capsule, ellipsoid, a cylinder's curved side) near the contact, averaged when both
-// geoms are smooth; MPR's depth and position are kept. Spheres, capsules and cylinders
-// take the normal at the surface point nearest the contact; ellipsoids the one 3.3.8's
-// ray-cast iteration reaches from MPR's direction (surface_normal.c; the exact nearest
-// point differed from 3.3.8 by up to 4e-7 on the project's MPR ellipsoid models).
+// geoms are smooth; MPR's depth and position are kept. Spheres and capsules take the
+// normal at the surface point nearest the contact; ellipsoids the one 3.3.8's ray-cast
+// iteration reaches from MPR's direction, cylinders the radial direction under the
+// cap-distance rule that also holds against height fields (surface_normal.c).
 #include <math.h>
 
 #include <ccd/ccd.h>
@@ -38,27 +38,11 @@ static void center_cb(const void* obj, ccd_vec3_t* center) {
   sn_copy3(center->v, s->pos);
 }
 
-// Outward unit normal (local frame) of a cylinder (radius r, half-height h): the radial
-// direction at p, or 0 (keep MPR's direction, as for boxes) when p lies within 0.03 r of
-// a cap plane or beyond it, whichever surface is nearer. The 0.03 r band is an empirical
-// fit, not a derivation: on the oracle, 3.3.8 kept MPR's direction at cap distances
-// 0.0011..0.0037 (r .15), 0.0041 (r .2), 0.0004 (r .3) and took the radial normal from
-// 0.0054 (r .15), 0.0093 (r .2), 0.024 (r .1), 0.039 (r .3) up (27 poses). One pose
-// disagrees: a thin cylinder (r .3, h .03) sunk 0.09 into a box keeps MPR's direction
-// at cap distance 0.0154 (collide_mpr_multiccd_cylinder_box seed 2, KNOWN_CONTACTS).
-static int cylinder_normal(mjtNum n[3], const mjtNum p[3], mjtNum r, mjtNum h) {
-  if (h - fabs(p[2]) <= 0.03 * r || p[0] * p[0] + p[1] * p[1] < mjMINVAL) {
-    return 0;
-  }
-  n[0] = p[0], n[1] = p[1], n[2] = 0;
-  return 1;
-}
-
 // Outward normal (world, unit) of geom shape s near p, out being MPR's outward
 // direction for s; returns 0 for shapes without a smooth normal (boxes, meshes, prisms).
 static int smooth_normal(mjtNum n[3], const sn_convex* s, const mjtNum p[3],
                          const mjtNum out[3]) {
-  if (s->type == mjGEOM_ELLIPSOID) {
+  if (s->type == mjGEOM_ELLIPSOID || s->type == mjGEOM_CYLINDER) {
     sn_scl3(n, out, -1);
     if (!sn_surface_normal(n, s, p)) {
       return 0;
@@ -76,11 +60,6 @@ static int smooth_normal(mjtNum n[3], const sn_convex* s, const mjtNum p[3],
     case mjGEOM_CAPSULE:
       nl[0] = l[0], nl[1] = l[1];
       nl[2] = l[2] - fmax(-s->size[1], fmin(s->size[1], l[2]));
-      break;
-    case mjGEOM_CYLINDER:
-      if (!cylinder_normal(nl, l, s->size[0], s->size[1])) {
-        return 0;
-      }
       break;
     default:
       return 0;

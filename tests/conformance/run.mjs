@@ -63,7 +63,6 @@ const KNOWN_CONTACTS = {
   'tests/models/hfield_collision_ellipsoid_thin.xml': 'hfield prism EPA against an ellipsoid ' +
     'through 1 mm prisms: seed 1 stops at another face on two contacts (depth differs by 2.2e-7, ' +
     'position by 1.8e-5, normal by 2.7e-4; seed 2 matches; see myolegs.xml in KNOWN_FIELDS)',
-  'tests/models/collide_mpr_multiccd_cylinder_box.xml': 'MPR + multiccd: seed 2 has 3 contacts where 3.3.8 has 5 (the cylinder normal rule keeps the radial normal 0.0154 from the cap, where 3.3.8 keeps MPR\'s)',
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating)',
   'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs (no boxes): 174 contacts where 3.3.8 has 177',
@@ -173,16 +172,12 @@ const KNOWN_CONSTRAINTS = {
   // states agree to 1e-9 up to that step (probe --advance N shows the contacts there).
   'tests/models/collide_mpr_box_mesh.xml': { parts: ['trajectory'],
     why: 'seed 1: after 5 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
-  'tests/models/collide_mpr_capsule_cylinder.xml': { parts: ['trajectory'],
-    why: 'seed 2: after 15 steps (state equal to 1e-9) MPR gives another contact normal' },
   'tests/models/collide_mpr_multiccd_box_mesh.xml': { parts: ['trajectory'],
     why: 'seed 2: after 7 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
-  'tests/models/collide_mpr_multiccd_capsule_cylinder.xml': { parts: ['trajectory'],
-    why: 'seed 2: after 10 steps (state equal to 1e-9) MPR gives another contact normal' },
   // Parent-child contacts (filterparent off, or a welded child) have diagApprox ~4e-14, so
   // R = 2e-15 and efc_force ~2e17: qfrc_constraint = J'f then carries a round-off of
-  // ~2e17 * 2.2e-16 = 40 in entries of size 45-150 (measured: 146 vs 144, 46.6 vs 44.6);
-  // qacc and efc_force agree.
+  // ~2e17 * 2.2e-16 = 40 in entries of size 45-150 (measured: 46.6 vs 44.6); qacc and
+  // efc_force agree. (contact_filterparent.xml matches since the inertias are bit-exact.)
   'tests/models/contact_filterparent_off.xml': { parts: ['solution'],
     why: 'efc_force ~2e17 on parent-child contacts: qfrc_constraint round-off ~40 (46.6 vs 44.6)' },
   'mujoco-test/engine/testdata/collisions.xml': { parts: ['solution'],
