@@ -66,10 +66,6 @@ const KNOWN_CONTACTS = {
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating)',
   'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs (no boxes): 174 contacts where 3.3.8 has 177',
-  'mujoco-test/engine/testdata/collision_convex/perf/spheremesh.xml': 'GJK/EPA: seed 2 key, two ' +
-    'sphere meshes 0.127 deep into each other (radius 0.08): EPA stops at another normal (contact ' +
-    '50, geoms 69 and 89: normal x -0.0019 vs -0.347, depth 0.12711 vs 0.12650; Sinew\'s polytope ' +
-    'reaches the 35-iteration cap without passing through 3.3.8\'s face); seed 1 matches',
 };
 
 // Compiled-model and forward fields known to differ on a few corpus models, with the
