@@ -55,17 +55,13 @@ static int sn_unit_props(int type, const double s[3], int shell, double* measure
         *measure = 4 * mjPI * r * r;
         I[0] = I[1] = I[2] = 2.0 / 3.0 * *measure * r * r;
       } else {
-        *measure = 4 * mjPI * r * r * r / 3;
-        I[0] = I[1] = I[2] = 0.4 * *measure * r * r;
+        *measure = 4 * mjPI * r * r * r / 3;  // moments: solid_from_mass
       }
       return 1;
 
     case mjGEOM_ELLIPSOID:
       // (the shell is handled by sn_ellipsoid_shell)
-      *measure = 4 * mjPI * s[0] * s[1] * s[2] / 3;
-      I[0] = *measure * (sn_sq(s[1]) + sn_sq(s[2])) / 5;
-      I[1] = *measure * (sn_sq(s[0]) + sn_sq(s[2])) / 5;
-      I[2] = *measure * (sn_sq(s[0]) + sn_sq(s[1])) / 5;
+      *measure = 4 * mjPI * s[0] * s[1] * s[2] / 3;  // moments: solid_from_mass
       return 1;
 
     case mjGEOM_CYLINDER:
@@ -75,9 +71,7 @@ static int sn_unit_props(int type, const double s[3], int shell, double* measure
         I[2] = mt * r * r + 2 * md * r * r / 2;
         I[0] = I[1] = mt * (r * r / 2 + h * h / 3) + 2 * md * (r * r / 4 + h * h);
       } else {
-        *measure = 2 * mjPI * r * r * h;
-        I[2] = *measure * r * r / 2;
-        I[0] = I[1] = *measure * (3 * r * r + 4 * h * h) / 12;
+        *measure = 2 * mjPI * r * r * h;  // moments: solid_from_mass
       }
       return 1;
 
@@ -89,10 +83,7 @@ static int sn_unit_props(int type, const double s[3], int shell, double* measure
           *measure += sn_box_plates(s, k, I);
         }
       } else {
-        *measure = 8 * s[0] * s[1] * s[2];
-        I[0] = *measure * (sn_sq(s[1]) + sn_sq(s[2])) / 3;
-        I[1] = *measure * (sn_sq(s[0]) + sn_sq(s[2])) / 3;
-        I[2] = *measure * (sn_sq(s[0]) + sn_sq(s[1])) / 3;
+        *measure = 8 * s[0] * s[1] * s[2];  // moments: solid_from_mass
       }
       return 1;
 
@@ -140,23 +131,28 @@ static void sn_ellipsoid_shell(const double s[3], double density, double mass_gi
   *mass = M;
 }
 
-// Solid box, sphere, ellipsoid and cylinder moments from the mass, in 3.3.8's order of
+// I_k = m (s_u^2 + s_v^2) / div over the two other axes u, v: boxes (div 3) and
+// ellipsoids (div 5).
+static void axis_pair_moments(const double s[3], double m, double div, double I[3]) {
+  I[0] = m * (sn_sq(s[1]) + sn_sq(s[2])) / div;
+  I[1] = m * (sn_sq(s[0]) + sn_sq(s[2])) / div;
+  I[2] = m * (sn_sq(s[0]) + sn_sq(s[1])) / div;
+}
+
+// Solid box (and height-field box), sphere, ellipsoid and cylinder moments from the mass, in 3.3.8's order of
 // evaluation (identified on random sizes, densities and masses: the moments agree to the
 // last bit, which the density-first form above misses by an ulp in about half the cases).
 static int solid_from_mass(int type, const double s[3], double m, double I[3]) {
   switch (type) {
+    case mjGEOM_HFIELD:  // the box of half-sizes geom_size, as above
     case mjGEOM_BOX:
-      I[0] = m * (sn_sq(s[1]) + sn_sq(s[2])) / 3;
-      I[1] = m * (sn_sq(s[0]) + sn_sq(s[2])) / 3;
-      I[2] = m * (sn_sq(s[0]) + sn_sq(s[1])) / 3;
+      axis_pair_moments(s, m, 3, I);
       return 1;
     case mjGEOM_SPHERE:
       I[0] = I[1] = I[2] = 2 * m * s[0] * s[0] / 5;
       return 1;
     case mjGEOM_ELLIPSOID:
-      I[0] = m * (sn_sq(s[1]) + sn_sq(s[2])) / 5;
-      I[1] = m * (sn_sq(s[0]) + sn_sq(s[2])) / 5;
-      I[2] = m * (sn_sq(s[0]) + sn_sq(s[1])) / 5;
+      axis_pair_moments(s, m, 5, I);
       return 1;
     case mjGEOM_CYLINDER:
       I[0] = I[1] = m * (3 * s[0] * s[0] + 4 * s[1] * s[1]) / 12;
