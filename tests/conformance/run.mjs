@@ -60,13 +60,9 @@ const KNOWN_CONTACTS = {
   'tests/models/collide_convex_capsule_cylinder_rim.xml': 'GJK on the capsule segment core ' +
     'converging onto a cylinder rim: contact frames differ by up to 7.9e-6 (seed 2), dist by ' +
     '1e-11 (a roundoff tie picks the other segment end; see robot_arm.xml in KNOWN_FIELDS)',
-  'tests/models/hfield_collision_ellipsoid_thin.xml': 'hfield prism EPA against an ellipsoid ' +
-    'through 1 mm prisms: seed 1 stops at another face on two contacts (depth differs by 2.2e-7, ' +
-    'position by 1.8e-5, normal by 2.7e-4; seed 2 matches; see myolegs.xml in KNOWN_FIELDS)',
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating); ' +
     'the sphere takes the point-core GJK at a positive cutoff, where at a nearly flat tetrahedron ' +
     '(determinant ~8e-21) 3.3.8\'s iterate lies below the true lower bound: rule not found',
-  'tests/models/hfield_collision_box_tilted.xml': 'hfield prism EPA at zero margin: seed 2 stops at another face (seed 1 matches)',
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs in a plane: 174 contacts where ' +
     '3.3.8 has 177 (seed 1; 12 fewer at seed 2): every Minkowski point has z = 0, GJK ends on a ' +
     'triangle holding the origin, and 3.3.8 starts EPA from another polytope than the double pyramid',
@@ -94,12 +90,6 @@ const KNOWN_FIELDS = {
          'support picks is a roundoff tie (axial component -1.6e-18 of 0.021): 3.3.8 takes the ' +
          'other end at its 14th iteration (measured with ccd_iterations = k), from there the ' +
          'iterates part within the tolerance' },
-  'myo_sim/leg/myolegs.xml': { fields: { sensordata: 2e-4 },
-    why: 'touch sensors follow three hfield-ellipsoid contacts (seed 2 key: a foot ellipsoid ' +
-         'through the flat, 1 mm thick terrain prisms, EPA): one agrees to 1e-14; on the other ' +
-         'two EPA stops at another face (depths differ by 2.2e-7 and 8e-9, positions by 1.8e-5), ' +
-         'so the ellipsoid normals refined from there differ by 2.7e-4 and sensordata by 1.3e-4 ' +
-         'relative (see hfield_collision_ellipsoid_thin.xml in KNOWN_CONTACTS)' },
   'tests/models/sensor_tactile_usermesh.xml': { fields: { sensordata: 3e-7 },
     why: 'tactile pressure is scaled by |n0|^2 and the tangential channels read the float ' +
          'normals of a user mesh, which differ from 3.3.8\'s by 1-2 float ulps (see the known ' +
