@@ -185,8 +185,9 @@ static int sv_tetra(closest_t* c, const sn_ccd_vertex* s) {
 // EPA starts from the tetrahedron the walk ends with.
 // Height-field prisms walk too: together with EPA's prism stop rule (epa.c) this
 // reproduces 3.3.8 on hfield_collision_*.xml, myolegs.xml and 359 of 375 contacts of
-// random box poses over a flat field (204 while prisms kept projecting), and 3.3.8's
-// first contact at ccd_iterations = 4 (measured over tilted box poses).
+// random box poses over a flat field (204 while prisms kept projecting; ellipsoid,
+// capsule, cylinder and sphere samples went from 46-77% to 87-100% of contacts), and
+// 3.3.8's first contact at ccd_iterations = 4 (measured over tilted box poses).
 
 // Signed volume (times 6) of the tetrahedron s[0..3] in the signed-volumes test's terms.
 static mjtNum tetra_volume(const sn_ccd_vertex* s) {
