@@ -164,14 +164,14 @@ const KNOWN_CONSTRAINTS = {
     why: 'seed 1: after 5 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
   'tests/models/collide_mpr_multiccd_box_mesh.xml': { parts: ['trajectory'],
     why: 'seed 2: after 7 steps (state equal to 1e-9) MPR gives another contact normal and depth' },
-  // Parent-child contacts (filterparent off, or a welded child) have diagApprox ~4e-14, so
-  // R = 2e-15 and efc_force ~2e17: qfrc_constraint = J'f then carries a round-off of
-  // ~2e17 * 2.2e-16 = 40 in entries of size 45-150 (measured: 46.6 vs 44.6); qacc and
-  // efc_force agree. (contact_filterparent.xml matches since the inertias are bit-exact.)
   'tests/models/hfield_collision_box_tilted.xml': { parts: ['trajectory'],
     why: 'seed 1: after 14 steps (states equal to 6e-15) 3.3.8\'s own prism GJK/EPA result ' +
          'jumps: at its state dist -0.0071678, at Sinew\'s (1e-15 away) -0.0019568, and each ' +
          'engine gives the same contact as the other at both states (to 1e-14)' },
+  // Parent-child contacts (filterparent off, or a welded child) have diagApprox ~4e-14, so
+  // R = 2e-15 and efc_force ~2e17: qfrc_constraint = J'f then carries a round-off of
+  // ~2e17 * 2.2e-16 = 40 in entries of size 45-150 (measured: 46.6 vs 44.6); qacc and
+  // efc_force agree. (contact_filterparent.xml matches since the inertias are bit-exact.)
   'tests/models/contact_filterparent_off.xml': { parts: ['solution'],
     why: 'efc_force ~2e17 on parent-child contacts: qfrc_constraint round-off ~40 (46.6 vs 44.6)' },
   'mujoco-test/engine/testdata/collisions.xml': { parts: ['solution'],
