@@ -12,21 +12,8 @@
 
 #include <mujoco/mujoco.h>
 
+#include "../sn_load.h"
 #include "collision/collision.h"
-
-// Compile an MJCF string; fails the test on a load error.
-static mjModel* load_xml(const char* xml) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "m.xml", xml, (int)strlen(xml));
-  char err[1000] = "";
-  mjModel* m = mj_loadXML("m.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("%s", err);
-  }
-  return m;
-}
 
 // A height field (geom 0) of n x n vertices with the given elevation (NULL: flat) under
 // a free sphere of radius r with margin mg (geom 1).
@@ -39,7 +26,7 @@ static mjModel* model(int n, const char* elevation, double r, double mg) {
            "</worldbody></mujoco>",
            n, n, elevation ? "elevation='" : "", elevation ? elevation : "",
            elevation ? "'" : "", r, mg);
-  mjModel* m = load_xml(xml);
+  mjModel* m = sn_test_load(xml);
   return m;
 }
 
@@ -130,7 +117,7 @@ static void test_ellipsoid_normal(void** state) {
       "elevation='0 0 0 0'/></asset><worldbody><geom type='hfield' hfield='h'/>"
       "<body><freejoint/><geom type='ellipsoid' size='0.085 0.035 0.04'/></body>"
       "</worldbody></mujoco>";
-  mjModel* m = load_xml(xml);
+  mjModel* m = sn_test_load(xml);
   mjData* d = mj_makeData(m);
   static const double qpos[7] = {-0.37458521188236776, 0.3505471442360431,
                                  0.020489407991990446, 0.8077870541916237,

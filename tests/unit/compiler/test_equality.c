@@ -12,27 +12,11 @@
 
 #include <mujoco/mujoco.h>
 
-static mjModel* load(const char* text, char* err, int errsz) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  assert_int_equal(mj_addBufferVFS(&vfs, "m.xml", text, (int)strlen(text)), 0);
-  mjModel* m = mj_loadXML("m.xml", &vfs, err, errsz);
-  mj_deleteVFS(&vfs);
-  return m;
-}
-
-static mjModel* load_ok(const char* text) {
-  char err[1000] = "";
-  mjModel* m = load(text, err, sizeof(err));
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
+#include "../sn_load.h"
 
 static void expect_error(const char* text, const char* want1, const char* want2) {
   char err[1000] = "";
-  mjModel* m = load(text, err, sizeof(err));
+  mjModel* m = sn_test_try_load(text, err, sizeof(err));
   if (m) {
     mj_deleteModel(m);
     fail_msg("loaded, expected an error containing '%s'", want1);
@@ -59,7 +43,7 @@ static void expect_vec(const mjtNum* got, const double* want, int n) {
 
 static void test_connect_anchor(void** state) {
   (void)state;
-  mjModel* m = load_ok("<mujoco>" TWO_BODIES
+  mjModel* m = sn_test_load("<mujoco>" TWO_BODIES
                        "<equality><connect body1=\"a\" body2=\"b\" anchor=\"1 0 0\"/>"
                        "<connect body1=\"a\" anchor=\"1 0 0\"/>"
                        "<connect site1=\"sa\" site2=\"sb\"/></equality></mujoco>");
@@ -79,7 +63,7 @@ static void test_connect_anchor(void** state) {
 
 static void test_weld_relpose(void** state) {
   (void)state;
-  mjModel* m = load_ok("<mujoco>" TWO_BODIES
+  mjModel* m = sn_test_load("<mujoco>" TWO_BODIES
                        "<equality><weld body1=\"a\" body2=\"b\" anchor=\"0 0 1\"/>"
                        "<weld body1=\"a\" body2=\"b\" relpose=\"1 2 3 0 0 0 2\" "
                        "torquescale=\"0.5\"/>"
@@ -113,7 +97,7 @@ static void test_weld_relpose(void** state) {
 
 static void test_active_reset(void** state) {
   (void)state;
-  mjModel* m = load_ok("<mujoco><default><equality active=\"false\"/></default>" TWO_BODIES
+  mjModel* m = sn_test_load("<mujoco><default><equality active=\"false\"/></default>" TWO_BODIES
                        "<equality><weld name=\"w\" body1=\"a\"/>"
                        "<connect name=\"c\" body1=\"b\" anchor=\"0 0 0\" active=\"true\"/>"
                        "</equality><keyframe><key qpos=\"0 0 1 1 0 0 0 0.1 0.2\"/></keyframe>"

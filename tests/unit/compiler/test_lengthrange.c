@@ -11,23 +11,7 @@
 
 #include <mujoco/mujoco.h>
 
-static mjModel* load(const char* text, char* err, int errsz) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  assert_int_equal(mj_addBufferVFS(&vfs, "m.xml", text, (int)strlen(text)), 0);
-  mjModel* m = mj_loadXML("m.xml", &vfs, err, errsz);
-  mj_deleteVFS(&vfs);
-  return m;
-}
-
-static mjModel* load_ok(const char* text) {
-  char err[1000] = "";
-  mjModel* m = load(text, err, sizeof(err));
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
+#include "../sn_load.h"
 
 // Eight muscles on a three-link arm with limited hinges and slides; %s is the <compiler>
 // content, so the same model is compiled with different settings.
@@ -48,7 +32,7 @@ static const char* ARM =
 static mjModel* load_arm(const char* compiler) {
   char text[4000];
   snprintf(text, sizeof(text), ARM, compiler);
-  return load_ok(text);
+  return sn_test_load(text);
 }
 
 static void test_compiler_threads_identical(void** state) {
@@ -143,7 +127,7 @@ static void test_slide_soft_limits(void** state) {
 
 static void test_selection(void** state) {
   (void)state;
-  mjModel* m = load_ok(
+  mjModel* m = sn_test_load(
       "<mujoco><compiler angle=\"radian\"><lengthrange mode=\"none\"/></compiler>"
       "<option gravity=\"0 0 0\"/><worldbody><body><joint name=\"a\" axis=\"0 1 0\" range=\"-1 0.5\"/>"
       "<geom size=\"0.1\" pos=\"0.2 0 0\"/><body><joint name=\"b\" type=\"slide\" "
@@ -198,7 +182,7 @@ static void test_selection(void** state) {
 // by one space before "range" (the second run's has one).
 static void test_messages(void** state) {
   (void)state;
-  mjModel* m = load_ok(
+  mjModel* m = sn_test_load(
       "<mujoco><compiler angle=\"radian\"><lengthrange mode=\"none\"/></compiler>"
       "<option gravity=\"0 0 0\"/><worldbody><body><joint name=\"s\" type=\"slide\" "
       "range=\"-1 1000\"/><geom size=\"0.1\"/></body></worldbody>"
@@ -237,7 +221,7 @@ static void test_compile_error(void** state) {
       "<muscle joint=\"h\"/><muscle joint=\"h\" gear=\"2\"/><muscle joint=\"s\"/>"
       "<muscle joint=\"s\" gear=\"3\"/><muscle joint=\"h\" gear=\"0\"/></actuator></mujoco>";
   char err[1000] = "";
-  mjModel* m = load(text, err, sizeof(err));
+  mjModel* m = sn_test_try_load(text, err, sizeof(err));
   assert_null(m);
   assert_non_null(strstr(err, "m.xml:1:"));
   assert_non_null(strstr(err, "Lengthrange computation did not converge in actuator 2:"));

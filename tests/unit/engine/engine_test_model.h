@@ -17,6 +17,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "../sn_load.h"
 #include "model/model.h"
 #include "model/sparsity.h"
 
@@ -199,26 +200,6 @@ static inline void assert_vec_equal(const mjtNum* a, const mjtNum* b, int n, mjt
   for (int i = 0; i < n; i++) {
     assert_near(a[i], b[i], tol);
   }
-}
-
-// Load a model from an MJCF string (as model.xml in a VFS); NULL and err on error.
-static inline mjModel* sn_test_try_load(const char* xml, char* err, int err_sz) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, err_sz);
-  mj_deleteVFS(&vfs);
-  return m;
-}
-
-// Load a model from an MJCF string (as model.xml in a VFS); fails the test on error.
-static inline mjModel* sn_test_load(const char* xml) {
-  char err[500] = "";
-  mjModel* m = sn_test_try_load(xml, err, sizeof(err));
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
 }
 
 // Every joint type in a branching tree, bodies off their inertial frames. Tests add
