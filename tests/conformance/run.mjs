@@ -165,7 +165,8 @@ const KNOWN_CONSTRAINTS = {
          '1.4e-17 off 3.3.8\'s), so the tangent rows\' efc_vel differ by 2.8e-6 relative' },
   'tests/models/collide_convex_sphere_ellipsoid.xml': { parts: ['rows', 'solution', 'trajectory'],
     why: 'seed 2 key: contact dist 2.3e-10 off 3.3.8\'s (efc_pos -0.0551198172 vs ' +
-         '-0.0551198175), and the trajectory parts from there' },
+         '-0.0551198175), and the trajectory parts from there (3.3.8\'s point-core result is ' +
+         'chaotic in its triangle weights, see gjk.c: only bit-exact triangles can match)' },
   // Parent-child contacts (filterparent off, or a welded child) have diagApprox ~4e-14, so
   // R = 2e-15 and efc_force ~2e17: qfrc_constraint = J'f then carries a round-off of
   // ~2e17 * 2.2e-16 = 40 in entries of size 45-150 (measured: 46.6 vs 44.6); qacc and
