@@ -288,6 +288,16 @@ static void sn_make_normals(const double* v, int nvert, const int* face, int nfa
   mju_free(fn);
 }
 
+// Unit length in single precision: 3.3.8 normalises the stored float normals in float
+// arithmetic (sum of squares, square root, reciprocal, products each rounded to float).
+static void sn_normalize_float(float n[3]) {
+  float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  float inv = 1.0f / len;
+  for (int k = 0; k < 3; k++) {
+    n[k] *= inv;
+  }
+}
+
 //---------------------------------- processing ----------------------------------------------------
 
 // Step 1: reference frame and scale, in double precision.
@@ -500,16 +510,17 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
     mju_normalize4(q);
     mju_quat2Mat(R, q);
     mju_mulMatTVec3(r, R, n);
+    float nf[3];
     for (int k = 0; k < 3; k++) {
-      n[k] = r[k] * sm->scale[k];
+      nf[k] = (float)((float)r[k] * sm->scale[k]);
     }
     if (mju_norm3(n) < mjMINVAL) {
-      n[0] = n[1] = 0;  // zero normals in files become +z, like unresolved computed ones
-      n[2] = 1;
+      nf[0] = nf[1] = 0;  // zero normals in files become +z, like unresolved computed ones
+      nf[2] = 1;
     }
-    mju_normalize3(n);
+    sn_normalize_float(nf);
     for (int k = 0; k < 3; k++) {
-      n[k] = (float)n[k];  // stored in single precision before the principal rotation
+      n[k] = nf[k];  // stored in single precision before the principal rotation
     }
   }
   mb->facetexcoord = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mb->nface);

@@ -90,10 +90,6 @@ const KNOWN_FIELDS = {
          'support picks is a roundoff tie (axial component -1.6e-18 of 0.021): 3.3.8 takes the ' +
          'other end at its 14th iteration (measured with ccd_iterations = k), from there the ' +
          'iterates part within the tolerance' },
-  'tests/models/sensor_tactile_usermesh.xml': { fields: { sensordata: 3e-7 },
-    why: 'tactile pressure is scaled by |n0|^2 and the tangential channels read the float ' +
-         'normals of a user mesh, which differ from 3.3.8\'s by 1-2 float ulps (see the known ' +
-         'mesh_normal field difference), so sensordata differs by 1.1e-7 relative' },
   'tests/models/sensor_tactile_normals.xml': { fields: { sensordata: 4e-7 },
     why: 'the tactile mesh has one normal per vertex, so (as in 3.3.8) vertices borrow the ' +
          'next mesh\'s normals: a builtin sphere\'s, whose lengths differ from 3.3.8\'s by ' +
