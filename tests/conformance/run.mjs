@@ -90,11 +90,6 @@ const KNOWN_FIELDS = {
          'support picks is a roundoff tie (axial component -1.6e-18 of 0.021): 3.3.8 takes the ' +
          'other end at its 14th iteration (measured with ccd_iterations = k), from there the ' +
          'iterates part within the tolerance' },
-  'tests/models/sensor_tactile_normals.xml': { fields: { sensordata: 4e-7 },
-    why: 'the tactile mesh has one normal per vertex, so (as in 3.3.8) vertices borrow the ' +
-         'next mesh\'s normals: a builtin sphere\'s, whose lengths differ from 3.3.8\'s by ' +
-         '1-2 float ulps (|n| - 1 = -2.4e-8 vs 1.09e-7, the known mesh_normal difference); ' +
-         'the pressure scales with |n0|^2, so sensordata differs by 2.65e-7 relative' },
 };
 
 // Trajectory: compared at the normal tolerance when the oracle saw no contact and no
