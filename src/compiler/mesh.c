@@ -236,13 +236,26 @@ static int sn_check_indices(sn_ctx* c, const sn_mesh* sm, const int* idx, int nf
 
 //---------------------------------- normals -------------------------------------------------------
 
+// Unit length in single precision, dividing by the float length (3.3.8's rounding of
+// computed normals; a zero vector stays zero).
+static void sn_unit_float_div(float n[3]) {
+  float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  if (len > 0) {
+    for (int k = 0; k < 3; k++) {
+      n[k] /= len;
+    }
+  }
+}
+
 // Vertex normals from the faces: the area-weighted average of the adjacent face
 // normals; unless smooth, faces deviating from that average by more than acos(0.8)
 // are then left out. A vertex with no remaining face gets +z (3.3.8's result).
+// 3.3.8's rounding: face normals (cross products, twice the area) in double, summed
+// per vertex into floats in face order, each sum divided by its float length.
 static void sn_make_normals(const double* v, int nvert, const int* face, int nface, int smooth,
                             double* out) {
   double* fn = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)nface);
-  memset(out, 0, sizeof(double) * 3 * (size_t)nvert);
+  float* acc = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)nvert);
   for (int f = 0; f < nface; f++) {
     const double* p0 = v + 3 * face[3 * f];
     const double* p1 = v + 3 * face[3 * f + 1];
@@ -252,40 +265,74 @@ static void sn_make_normals(const double* v, int nvert, const int* face, int nfa
     mju_sub3(e2, p2, p0);
     mju_cross(fn + 3 * f, e1, e2);  // length: twice the area
     for (int k = 0; k < 3; k++) {
-      mju_addTo3(out + 3 * face[3 * f + k], fn + 3 * f);
+      float* a = acc + 3 * face[3 * f + k];
+      for (int j = 0; j < 3; j++) {
+        a[j] = (float)(a[j] + fn[3 * f + j]);
+      }
     }
   }
   if (!smooth) {
-    double* avg = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)nvert);
-    memcpy(avg, out, sizeof(double) * 3 * (size_t)nvert);
+    // the deviating faces are summed apart (floats, face order) and taken off the total
+    float* avg = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)nvert);
+    float* off = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)nvert);
+    memcpy(avg, acc, sizeof(float) * 3 * (size_t)nvert);
     for (int i = 0; i < nvert; i++) {
-      mju_normalize3(avg + 3 * i);
+      sn_unit_float_div(avg + 3 * i);
     }
-    memset(out, 0, sizeof(double) * 3 * (size_t)nvert);
     for (int f = 0; f < nface; f++) {
       double u[3];
       mju_copy3(u, fn + 3 * f);
       mju_normalize3(u);
       for (int k = 0; k < 3; k++) {
         int i = face[3 * f + k];
-        if (mju_dot3(u, avg + 3 * i) > SN_NORMAL_COS) {
-          mju_addTo3(out + 3 * i, fn + 3 * f);
+        const float* a = avg + 3 * i;
+        if (!(u[0] * a[0] + u[1] * a[1] + u[2] * a[2] > SN_NORMAL_COS)) {
+          for (int j = 0; j < 3; j++) {
+            off[3 * i + j] = (float)(off[3 * i + j] + fn[3 * f + j]);
+          }
         }
       }
     }
+    for (int i = 0; i < 3 * nvert; i++) {
+      acc[i] -= off[i];
+    }
+    mju_free(off);
     mju_free(avg);
   }
   for (int i = 0; i < nvert; i++) {
+    sn_unit_float_div(acc + 3 * i);
+  }
+  for (int i = 0; i < nvert; i++) {
     double* n = out + 3 * i;
-    double len = mju_norm3(n);
-    if (len < mjMINVAL) {
+    const float* a = acc + 3 * i;
+    if (a[0] == 0 && a[1] == 0 && a[2] == 0) {
       n[0] = n[1] = 0;
       n[2] = 1;
     } else {
-      mju_scl3(n, n, 1 / len);
+      for (int k = 0; k < 3; k++) {
+        n[k] = a[k];
+      }
     }
   }
+  mju_free(acc);
   mju_free(fn);
+}
+
+// x rounded to single precision, as a double. Kept out of the vectoriser's reach: GCC 12
+// at -O3 turns (float)x * y into a double product and drops the rounding (measured).
+static double sn_float_round(double x) {
+  volatile float f = (float)x;
+  return f;
+}
+
+// Unit length in single precision: 3.3.8 normalises the stored float normals in float
+// arithmetic (sum of squares, square root, reciprocal, products each rounded to float).
+static void sn_normalize_float(float n[3]) {
+  float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  float inv = 1.0f / len;
+  for (int k = 0; k < 3; k++) {
+    n[k] *= inv;
+  }
 }
 
 //---------------------------------- processing ----------------------------------------------------
@@ -336,11 +383,9 @@ static void sn_finish_arrays(sn_mesh_built* mb, const double* v, const double* n
   }
   mb->nnormal = nnormal;
   mb->normal = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)nnormal);
-  double qinv[4];
-  mju_negQuat(qinv, mb->quat);
   for (int i = 0; i < nnormal; i++) {
     double r[3];
-    mju_rotVecQuat(r, nrm + 3 * i, qinv);
+    mju_mulMatTVec3(r, R, nrm + 3 * i);  // the matrix form: exact zeros stay exact
     for (int k = 0; k < 3; k++) {
       mb->normal[3 * i + k] = (float)r[k];
     }
@@ -500,16 +545,17 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
     mju_normalize4(q);
     mju_quat2Mat(R, q);
     mju_mulMatTVec3(r, R, n);
+    float nf[3];
     for (int k = 0; k < 3; k++) {
-      n[k] = r[k] * sm->scale[k];
+      nf[k] = (float)(sn_float_round(r[k]) * sm->scale[k]);
     }
     if (mju_norm3(n) < mjMINVAL) {
-      n[0] = n[1] = 0;  // zero normals in files become +z, like unresolved computed ones
-      n[2] = 1;
+      nf[0] = nf[1] = 0;  // zero normals in files become +z, like unresolved computed ones
+      nf[2] = 1;
     }
-    mju_normalize3(n);
+    sn_normalize_float(nf);
     for (int k = 0; k < 3; k++) {
-      n[k] = (float)n[k];  // stored in single precision before the principal rotation
+      n[k] = nf[k];  // stored in single precision before the principal rotation
     }
   }
   mb->facetexcoord = (int*)sn_alloc0(sizeof(int) * 3 * (size_t)mb->nface);
@@ -806,3 +852,4 @@ int sn_mesh_material(sn_ctx* c, const char* mesh) {
   }
   return sn_find_name(c, mjOBJ_MATERIAL, sn_spec_mesh(c, id)->material);
 }
+

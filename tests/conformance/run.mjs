@@ -78,15 +78,6 @@ const KNOWN_FIELDS = {
   'mujoco-test/user/testdata/inertia_compare.xml': { fields: { geom_xmat: null, geom_size: null },
     why: 'isotropic mesh (three tied moments): 3.3.8 picks other principal axes, so the ' +
          'mesh-aligned geom frame and box size differ' },
-  'tests/models/sensor_tactile_usermesh.xml': { fields: { sensordata: 3e-7 },
-    why: 'tactile pressure is scaled by |n0|^2 and the tangential channels read the float ' +
-         'normals of a user mesh, which differ from 3.3.8\'s by 1-2 float ulps (see the known ' +
-         'mesh_normal field difference), so sensordata differs by 1.1e-7 relative' },
-  'tests/models/sensor_tactile_normals.xml': { fields: { sensordata: 4e-7 },
-    why: 'the tactile mesh has one normal per vertex, so (as in 3.3.8) vertices borrow the ' +
-         'next mesh\'s normals: a builtin sphere\'s, whose lengths differ from 3.3.8\'s by ' +
-         '1-2 float ulps (|n| - 1 = -2.4e-8 vs 1.09e-7, the known mesh_normal difference); ' +
-         'the pressure scales with |n0|^2, so sensordata differs by 2.65e-7 relative' },
 };
 
 // Trajectory: compared at the normal tolerance when the oracle saw no contact and no

@@ -67,6 +67,20 @@ static void test_capsule_by_integration(void** state) {
   assert_close(I[0], 0.12242393871957724);
 }
 
+// Solid capsule moments to the last bit: MuJoCo 3.3.8's body_inertia for single-capsule
+// bodies (radius, half-length; one given a mass, one a density).
+static void test_capsule_bits(void** state) {
+  (void)state;
+  double m, I[3];
+  double s1[3] = {2.31557, 1.86719, 0};
+  assert_true(sn_geom_massprops(mjGEOM_CAPSULE, s1, 1000, 13.8548, 0, &m, I));
+  assert_true(I[0] == 74.623515261969146 && I[1] == I[0] && I[2] == 33.781658663058344);
+  double s2[3] = {4.33294, 0.03317, 0};
+  assert_true(sn_geom_massprops(mjGEOM_CAPSULE, s2, 2513.96, -1, 0, &m, I));
+  assert_true(m == 866470.08126656595);
+  assert_true(I[0] == 6572554.9330181293 && I[2] == 6525439.3961162763);
+}
+
 static void test_shell_sphere_and_given_mass(void** state) {
   (void)state;
   double m, I[3], s[3] = {0.5, 0, 0};
@@ -167,6 +181,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_solid_primitives),
       cmocka_unit_test(test_capsule_by_integration),
+      cmocka_unit_test(test_capsule_bits),
       cmocka_unit_test(test_shell_sphere_and_given_mass),
       cmocka_unit_test(test_two_spheres_combination),
       cmocka_unit_test(test_single_geom_frame),
