@@ -80,6 +80,73 @@ static double sn_centre(const sn_tri_set* t, const double apex[3], double com[3]
   return total;
 }
 
+// Area, unit normal and centroid of a face, in the order of evaluation that makes the
+// volume and centre agree with MuJoCo 3.3.8 bit for bit (identified against the oracle).
+static double sn_face_geo(const double* p[3], double nrm[3], double cen[3]) {
+  double e1[3], e2[3], n[3];
+  mju_sub3(e1, p[1], p[0]);
+  mju_sub3(e2, p[2], p[0]);
+  mju_cross(n, e1, e2);
+  double len = mju_sqrt(mju_dot3(n, n));
+  for (int i = 0; i < 3; i++) {
+    nrm[i] = len > 0 ? n[i] / len : 0;  // a degenerate face bounds no volume
+    cen[i] = (p[0][i] + p[1][i] + p[2][i]) / 3;
+  }
+  return len / 2;
+}
+
+// Solid (exact, convex) volume and centre, by the divergence theorem: a face of area A,
+// unit normal n and centroid c bounds the cone of volume A (n . (c - apex)) / 3 from
+// apex, whose centroid is the mean of its four corners. The apex is the area-weighted
+// centroid of the surface; the returned volume is evaluated again about the centre
+// (as 3.3.8 does), which differs from the first sum in its last bits.
+static double sn_solid_centre(const sn_tri_set* t, double com[3]) {
+  double apex[3] = {0, 0, 0}, area = 0;
+  for (int f = 0; f < t->nface; f++) {
+    const double* p[3];
+    double nrm[3], cen[3];
+    sn_tri(t, f, p);
+    double a = sn_face_geo(p, nrm, cen);
+    area += a;
+    for (int i = 0; i < 3; i++) {
+      apex[i] += a * cen[i];
+    }
+  }
+  for (int i = 0; i < 3; i++) {
+    apex[i] /= area;
+  }
+  double vol = 0;
+  mju_zero3(com);
+  for (int f = 0; f < t->nface; f++) {
+    const double* p[3];
+    double nrm[3], cen[3], rel[3];
+    sn_tri(t, f, p);
+    double a = sn_face_geo(p, nrm, cen);
+    mju_sub3(rel, cen, apex);
+    double v = a * mju_dot3(nrm, rel) / 3;
+    vol += v;
+    for (int i = 0; i < 3; i++) {
+      com[i] += v * ((p[0][i] + p[1][i] + p[2][i] + apex[i]) / 4);
+    }
+  }
+  for (int i = 0; i < 3; i++) {
+    com[i] /= vol;
+  }
+  vol = 0;
+  for (int f = 0; f < t->nface; f++) {
+    const double* p[3];
+    double q[3][3], nrm[3], cen[3];
+    sn_tri(t, f, p);
+    for (int k = 0; k < 3; k++) {
+      mju_sub3(q[k], p[k], com);
+    }
+    const double* pq[3] = {q[0], q[1], q[2]};
+    double a = sn_face_geo(pq, nrm, cen);
+    vol += a * mju_dot3(nrm, cen) / 3;
+  }
+  return vol;
+}
+
 int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface, int mode,
                       double* measure, double com[3], double tensor[9], char* err, int errsz) {
   (void)nvert;
@@ -101,7 +168,12 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
   }
   mju_scl3(apex, apex, 1 / area);
 
-  double total = sn_centre(&t, apex, com);
+  double total;
+  if (mode == mjMESH_INERTIA_EXACT || mode == mjMESH_INERTIA_CONVEX) {
+    total = sn_solid_centre(&t, com);
+  } else {
+    total = sn_centre(&t, apex, com);
+  }
   if (mode == mjMESH_INERTIA_LEGACY) {
     total = sn_centre(&t, com, apex);  // total relative to the centre; apex is scratch
   }
