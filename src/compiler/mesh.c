@@ -11,6 +11,7 @@
 //      vertices are moved to the centre and rotated onto the principal axes;
 //   5. convex hull graph, polygons, BVH of the final vertices.
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -368,6 +369,7 @@ static int sn_mesh_frame(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, const 
     return sn_cerr(c, &sm->loc, "%s: %s", err, sm->name);
   }
   mju_copy3(mb->pos, com);
+  if (getenv("SNDBG")) { fprintf(stderr, "DBG nv %d nf %d mode %d com %.17g v0 %.17g %.17g\n", mb->nvert, nface, mode, com[0], v[0], v[1]); }
   double eigvec[9];
   sn_eig3_mesh(mb->inertia, eigvec, mb->quat, tensor);
   return 1;

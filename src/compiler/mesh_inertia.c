@@ -101,6 +101,7 @@ static double sn_face_geo(const double* p[3], double nrm[3], double cen[3]) {
 // centroid of the surface; the returned volume is evaluated again about the centre
 // (as 3.3.8 does), which differs from the first sum in its last bits.
 static double sn_solid_centre(const sn_tri_set* t, double com[3]) {
+  int legacy = t->mode == mjMESH_INERTIA_LEGACY;
   double apex[3] = {0, 0, 0}, area = 0;
   for (int f = 0; f < t->nface; f++) {
     const double* p[3];
@@ -124,6 +125,9 @@ static double sn_solid_centre(const sn_tri_set* t, double com[3]) {
     double a = sn_face_geo(p, nrm, cen);
     mju_sub3(rel, cen, apex);
     double v = a * mju_dot3(nrm, rel) / 3;
+    if (legacy) {
+      v = fabs(v);
+    }
     vol += v;
     for (int i = 0; i < 3; i++) {
       com[i] += v * ((p[0][i] + p[1][i] + p[2][i] + apex[i]) / 4);
@@ -142,7 +146,8 @@ static double sn_solid_centre(const sn_tri_set* t, double com[3]) {
     }
     const double* pq[3] = {q[0], q[1], q[2]};
     double a = sn_face_geo(pq, nrm, cen);
-    vol += a * mju_dot3(nrm, cen) / 3;
+    double v = a * mju_dot3(nrm, cen) / 3;
+    vol += legacy ? fabs(v) : v;
   }
   return vol;
 }
@@ -190,13 +195,10 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
   mju_scl3(apex, apex, 1 / area);
 
   double total;
-  if (mode == mjMESH_INERTIA_EXACT || mode == mjMESH_INERTIA_CONVEX) {
+  if (mode != mjMESH_INERTIA_SHELL) {
     total = sn_solid_centre(&t, com);
   } else {
     total = sn_centre(&t, apex, com);
-  }
-  if (mode == mjMESH_INERTIA_LEGACY) {
-    total = sn_centre(&t, com, apex);  // total relative to the centre; apex is scratch
   }
   if (total < 0) {
     snprintf(err, (size_t)errsz, "mesh volume is negative (misoriented triangles)");
@@ -211,7 +213,7 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
 
   // second moments about the centre of mass
   double C[9] = {0};
-  int solid = mode == mjMESH_INERTIA_EXACT || mode == mjMESH_INERTIA_CONVEX;
+  int solid = mode != mjMESH_INERTIA_SHELL;
   for (int f = 0; f < nface; f++) {
     const double* p[3];
     sn_tri(&t, f, p);
@@ -223,21 +225,15 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
       double nrm[3], cen[3];
       const double* pq[3] = {q[0], q[1], q[2]};
       double a = sn_face_geo(pq, nrm, cen);
-      double w = a * mju_dot3(nrm, cen) / 3 / 20;
+      double v = a * mju_dot3(nrm, cen) / 3;
+      double w = (mode == mjMESH_INERTIA_LEGACY ? fabs(v) : v) / 20;
       sn_cone_moments(C, w, q);
       continue;
     }
+    // shell (order of evaluation not identified)
     mju_add3(s, q[0], q[1]);
     mju_addTo3(s, q[2]);
-    double w;
-    if (mode == mjMESH_INERTIA_SHELL) {
-      w = sn_tri_area(p) / 12;
-    } else {
-      double n[3];
-      mju_cross(n, q[1], q[2]);
-      double vol = mju_dot3(q[0], n) / 6;
-      w = fabs(vol) / 20;
-    }
+    double w = sn_tri_area(p) / 12;
     for (int i = 0; i < 3; i++) {
       for (int j = 0; j < 3; j++) {
         C[3 * i + j] += w * (q[0][i] * q[0][j] + q[1][i] * q[1][j] + q[2][i] * q[2][j] +
