@@ -11,7 +11,6 @@
 //      vertices are moved to the centre and rotated onto the principal axes;
 //   5. convex hull graph, polygons, BVH of the final vertices.
 #include <math.h>
-#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -363,13 +362,12 @@ static int sn_mesh_frame(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, const 
   double com[3], tensor[9];
   // 3.3.8 gives a builtin plate (flat: no volume) the frame of its shell inertia
   int mode = sm->builtin && !strcmp(sm->builtin, "plate") ? mjMESH_INERTIA_SHELL : sm->inertia;
-  int ok = sn_mesh_massprops(v, mb->nvert, face, nface, mode, &mb->measure, com, tensor,
-                             err, sizeof(err));
+  int ok = sn_mesh_massprops(v, mb->nvert, face, nface, mb->face, mb->nface, mode,
+                             &mb->measure, com, tensor, err, sizeof(err));
   if (!ok) {
     return sn_cerr(c, &sm->loc, "%s: %s", err, sm->name);
   }
   mju_copy3(mb->pos, com);
-  if (getenv("SNDBG")) { fprintf(stderr, "DBG nv %d nf %d mode %d com %.17g v0 %.17g %.17g\n", mb->nvert, nface, mode, com[0], v[0], v[1]); }
   double eigvec[9];
   sn_eig3_mesh(mb->inertia, eigvec, mb->quat, tensor);
   return 1;

@@ -95,27 +95,13 @@ static double sn_face_geo(const double* p[3], double nrm[3], double cen[3]) {
   return len / 2;
 }
 
-// Solid (exact, convex) volume and centre, by the divergence theorem: a face of area A,
-// unit normal n and centroid c bounds the cone of volume A (n . (c - apex)) / 3 from
-// apex, whose centroid is the mean of its four corners. The apex is the area-weighted
-// centroid of the surface; the returned volume is evaluated again about the centre
-// (as 3.3.8 does), which differs from the first sum in its last bits.
-static double sn_solid_centre(const sn_tri_set* t, double com[3]) {
+// Solid (exact, convex, legacy: unsigned cones) volume and centre, by the divergence
+// theorem: a face of area A, unit normal n and centroid c bounds the cone of volume
+// A (n . (c - apex)) / 3 from apex, whose centroid is the mean of its four corners.
+// The returned volume is evaluated again about the centre (as 3.3.8 does), which
+// differs from the first sum in its last bits.
+static double sn_solid_centre(const sn_tri_set* t, const double apex[3], double com[3]) {
   int legacy = t->mode == mjMESH_INERTIA_LEGACY;
-  double apex[3] = {0, 0, 0}, area = 0;
-  for (int f = 0; f < t->nface; f++) {
-    const double* p[3];
-    double nrm[3], cen[3];
-    sn_tri(t, f, p);
-    double a = sn_face_geo(p, nrm, cen);
-    area += a;
-    for (int i = 0; i < 3; i++) {
-      apex[i] += a * cen[i];
-    }
-  }
-  for (int i = 0; i < 3; i++) {
-    apex[i] /= area;
-  }
   double vol = 0;
   mju_zero3(com);
   for (int f = 0; f < t->nface; f++) {
@@ -173,30 +159,36 @@ static void sn_cone_moments(double C[9], double w, double q[3][3]) {
   }
 }
 
-int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface, int mode,
-                      double* measure, double com[3], double tensor[9], char* err, int errsz) {
+int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
+                      const int* surf, int nsurf, int mode, double* measure, double com[3],
+                      double tensor[9], char* err, int errsz) {
   (void)nvert;
   sn_tri_set t = {vert, face, nface, mode};
-  // apex: the area-weighted centroid of the faces
+  // apex: the area-weighted centroid of the mesh's own faces (also for convex
+  // inertia, whose cones stand on the hull's faces: identified against the oracle)
+  sn_tri_set surface = {vert, surf, nsurf, mode};
   double apex[3] = {0, 0, 0}, area = 0;
-  for (int f = 0; f < nface; f++) {
+  for (int f = 0; f < nsurf; f++) {
     const double* p[3];
-    sn_tri(&t, f, p);
-    double a = sn_tri_area(p);  // (degenerate faces are accepted by 3.3.8)
+    double nrm[3], cen[3];
+    sn_tri(&surface, f, p);
+    double a = sn_face_geo(p, nrm, cen);  // (degenerate faces are accepted by 3.3.8)
     area += a;
     for (int i = 0; i < 3; i++) {
-      apex[i] += a * (p[0][i] + p[1][i] + p[2][i]) / 3;
+      apex[i] += a * cen[i];
     }
   }
   if (area < mjMINVAL) {
     snprintf(err, (size_t)errsz, "mesh surface area is too small");
     return 0;
   }
-  mju_scl3(apex, apex, 1 / area);
+  for (int i = 0; i < 3; i++) {
+    apex[i] /= area;
+  }
 
   double total;
   if (mode != mjMESH_INERTIA_SHELL) {
-    total = sn_solid_centre(&t, com);
+    total = sn_solid_centre(&t, apex, com);
   } else {
     total = sn_centre(&t, apex, com);
   }
