@@ -295,8 +295,17 @@ static void sn_make_normals(const double* v, int nvert, const int* face, int nfa
 static double* sn_transform(const sn_mesh* sm, const sn_meshfile* mf, const double* src) {
   double* v = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mf->nvert);
   double q[4], R[9];
+  // 3.3.8 divides by the norm here (mju_normalize4 scales by its inverse, which
+  // differs in the last bits and, for tied principal moments, in the mesh frame)
   mju_copy4(q, sm->refquat);
-  mju_normalize4(q);
+  double norm = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (norm < mjMINVAL) {
+    mju_unit4(q);
+  } else {
+    for (int k = 0; k < 4; k++) {
+      q[k] /= norm;
+    }
+  }
   mju_quat2Mat(R, q);
   for (int i = 0; i < mf->nvert; i++) {
     double d[3], r[3];
