@@ -4,11 +4,14 @@
 //                  theorem the apex does not matter for a closed, outward-oriented
 //                  surface (convex: the caller passes the hull's faces)
 //   legacy         solid: the same tetrahedra with unsigned volumes, which
-//                  over-counts concave meshes; the apex therefore matters: first the
-//                  area-weighted centroid of the faces, whose result (the centre of
-//                  mass) is then the apex for the volume and inertia (identified
-//                  against the oracle)
-//   shell          mass on the surface: triangles weighted by area
+//                  over-counts concave meshes; the apex therefore matters
+// For the solid modes the centre comes from cones whose apex is the area-weighted
+// centroid of the mesh's own faces; the volume and the second moments are then summed
+// again over cones from the centre. Every sum is written in 3.3.8's order of
+// evaluation, identified against the oracle on random meshes (bit-identical tensors
+// matter: with tied principal moments the last bits decide the principal axes).
+//   shell          mass on the surface: triangles weighted by area (its order of
+//                  evaluation is not identified yet)
 // Second moments about the centre of mass use the exact polynomial integrals
 //   tetrahedron (one vertex at the origin, others a, b, c; s = a + b + c):
 //     int x_i x_j dV = V/20 (a_i a_j + b_i b_j + c_i c_j + s_i s_j)
