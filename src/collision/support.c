@@ -134,8 +134,10 @@ static void support_local(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]) {
       if (n < mjMINVAL) {
         res[0] = res[1] = 0;
       } else {
-        res[0] = dir[0] * s[0] / n;
-        res[1] = dir[1] * s[0] / n;
+        // radius over length first, as 3.3.8 (bit for bit on its GJK witness points)
+        mjtNum k = s[0] / n;
+        res[0] = dir[0] * k;
+        res[1] = dir[1] * k;
       }
       res[2] = sign1(dir[2]) * s[1];
       return;

@@ -86,12 +86,21 @@ int sn_orient_quat(sn_ctx* c, const sn_orient* o, double quat[4], const sn_srclo
       quat[1] = quat[2] = quat[3] = 0;
       return 1;
 
-    case SN_ORIENT_QUAT:
+    case SN_ORIENT_QUAT: {
       memcpy(quat, v, 4 * sizeof(double));
+      // 3.3.8 keeps a quaternion within 1e-14 of unit length as written (measured:
+      // |q| - 1 = 9.99e-15 is kept bit for bit, 1.01e-14 is divided by |q|); rescaling
+      // it would move the last bits of every frame built from it
+      double n = sqrt(quat[0] * quat[0] + quat[1] * quat[1] + quat[2] * quat[2] +
+                      quat[3] * quat[3]);
+      if (fabs(n - 1) <= 1e-14) {
+        return 1;
+      }
       if (!sn_normalize_n(quat, 4)) {
         return sn_cerr(c, loc, "quaternion is too small");
       }
       return 1;
+    }
 
     case SN_ORIENT_AXISANGLE: {
       double axis[3] = {v[0], v[1], v[2]};

@@ -109,9 +109,32 @@ static void test_nested_frames(void** state) {
   sn_spec_free(s);
 }
 
+// 3.3.8 keeps a quaternion within 1e-14 of unit length bit for bit and divides any
+// other by its norm (measured with the oracle: |q| - 1 = 9.99e-15 kept, -1.01e-14
+// and 1.11e-14 normalised).
+static void test_quat_near_unit(void** state) {
+  (void)state;
+  double c = cos(0.3), s = sin(0.3), q[4];
+  // |q| - 1 = -5e-15: kept as written
+  double e = -5e-15, keep[4] = {0.6 * c * (1 + e), 0.6 * s * (1 + e), 0.8 * (1 + e), 0};
+  geom_quat((sn_orient){SN_ORIENT_QUAT, {keep[0], keep[1], keep[2], keep[3]}}, 1, "xyz", q);
+  for (int i = 0; i < 4; i++) {
+    assert_true(q[i] == keep[i]);
+  }
+  // |q| - 1 = 3e-14: divided by its norm
+  e = 3e-14;
+  double far[4] = {0.6 * c * (1 + e), 0.6 * s * (1 + e), 0.8 * (1 + e), 0};
+  geom_quat((sn_orient){SN_ORIENT_QUAT, {far[0], far[1], far[2], far[3]}}, 1, "xyz", q);
+  double n = sqrt(far[0] * far[0] + far[1] * far[1] + far[2] * far[2] + far[3] * far[3]);
+  for (int i = 0; i < 4; i++) {
+    assert_true(q[i] == far[i] / n);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_orientation_forms),
+      cmocka_unit_test(test_quat_near_unit),
       cmocka_unit_test(test_fromto),
       cmocka_unit_test(test_nested_frames),
   };
