@@ -17,6 +17,7 @@
 
 #include "compiler/mesh.h"
 #include "io/meshfile.h"
+#include "math/eig3.h"
 
 // A face whose normal makes a larger angle than this (cosine) with a vertex's average
 // normal does not contribute to that vertex's normal unless smoothnormal is set.
@@ -341,8 +342,17 @@ static void sn_normalize_float(float n[3]) {
 static double* sn_transform(const sn_mesh* sm, const sn_meshfile* mf, const double* src) {
   double* v = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mf->nvert);
   double q[4], R[9];
+  // 3.3.8 divides by the norm here (mju_normalize4 scales by its inverse, which
+  // differs in the last bits and, for tied principal moments, in the mesh frame)
   mju_copy4(q, sm->refquat);
-  mju_normalize4(q);
+  double norm = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (norm < mjMINVAL) {
+    mju_unit4(q);
+  } else {
+    for (int k = 0; k < 4; k++) {
+      q[k] /= norm;
+    }
+  }
   mju_quat2Mat(R, q);
   for (int i = 0; i < mf->nvert; i++) {
     double d[3], r[3];
@@ -406,13 +416,14 @@ static int sn_mesh_frame(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, const 
   double com[3], tensor[9];
   // 3.3.8 gives a builtin plate (flat: no volume) the frame of its shell inertia
   int mode = sm->builtin && !strcmp(sm->builtin, "plate") ? mjMESH_INERTIA_SHELL : sm->inertia;
-  int ok = sn_mesh_massprops(v, mb->nvert, face, nface, mode, &mb->measure, com, tensor,
-                             err, sizeof(err));
+  int ok = sn_mesh_massprops(v, mb->nvert, face, nface, mb->face, mb->nface, mode,
+                             &mb->measure, com, tensor, err, sizeof(err));
   if (!ok) {
     return sn_cerr(c, &sm->loc, "%s: %s", err, sm->name);
   }
   mju_copy3(mb->pos, com);
-  sn_eig3(mb->inertia, mb->quat, tensor);
+  double eigvec[9];
+  sn_eig3_mesh(mb->inertia, eigvec, mb->quat, tensor);
   return 1;
 }
 
@@ -752,6 +763,16 @@ int sn_mesh_find(sn_ctx* c, const char* name) {
   return -1;
 }
 
+// Half-sizes of the mesh's equivalent-inertia box (the box of the same volume and
+// principal moments): a box of half-sizes h has moments V (h_j^2 + h_k^2) / 3.
+static void sn_mesh_inertia_box(const sn_mesh_built* mb, double h[3]) {
+  const double* I = mb->inertia;
+  double V = mb->measure;
+  h[0] = sqrt(fmax(0, 3 * (I[1] + I[2] - I[0]) / (2 * V)));
+  h[1] = sqrt(fmax(0, 3 * (I[0] + I[2] - I[1]) / (2 * V)));
+  h[2] = sqrt(fmax(0, 3 * (I[0] + I[1] - I[2]) / (2 * V)));
+}
+
 // A primitive fitted to a mesh: to its bounding box (compiler fitaabb: the smallest
 // primitive containing the box, centred on it) or to its equivalent-inertia box
 // (half-sizes a, b, c from the principal moments); then scaled by fitscale. The
@@ -766,11 +787,7 @@ static int sn_mesh_fit(sn_ctx* c, const sn_geom* g, const sn_mesh_built* mb, dou
     mju_rotVecQuat(shift, mb->aabb, pose->quat);
     mju_addTo3(pose->pos, shift);
   } else {
-    const double* I = mb->inertia;
-    double V = mb->measure;
-    h[0] = sqrt(fmax(0, 3 * (I[1] + I[2] - I[0]) / (2 * V)));
-    h[1] = sqrt(fmax(0, 3 * (I[0] + I[2] - I[1]) / (2 * V)));
-    h[2] = sqrt(fmax(0, 3 * (I[0] + I[1] - I[2]) / (2 * V)));
+    sn_mesh_inertia_box(mb, h);
   }
   mju_zero3(size);
   switch (g->type) {
@@ -837,10 +854,15 @@ int sn_mesh_geom_massprops(sn_ctx* c, const sn_geom* g, double* mass, double ine
                         "for mesh geoms, inertia should be specified in the mesh asset");
   }
   const sn_mesh_built* mb = c->meshes + id;
-  double rho = g->mass >= 0 ? g->mass / mb->measure : g->density;
   *mass = g->mass >= 0 ? g->mass : g->density * mb->measure;
+  // 3.3.8 gives a mesh geom the moments of its equivalent-inertia box of the geom's
+  // mass (identified against the oracle: the moments are not linear in the density
+  // in their last bits, and match this round trip through the half-sizes)
+  double h[3];
+  sn_mesh_inertia_box(mb, h);
   for (int k = 0; k < 3; k++) {
-    inertia[k] = rho * mb->inertia[k];
+    double a = h[(k + 1) % 3], b = h[(k + 2) % 3];
+    inertia[k] = *mass * (a * a + b * b) / 3;
   }
   return 1;
 }

@@ -62,10 +62,12 @@ void sn_mesh_hull_free(sn_hull* h);
 
 // mesh_inertia.c: volume (or area), centre of mass and inertia tensor about it, per
 // unit density, of the triangle set (face indices into vert), for an mjtMeshInertia
-// mode (convex: pass the hull faces). Returns 0 with a message if the mesh has no
-// volume or a degenerate face.
-int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface, int mode,
-                      double* measure, double com[3], double tensor[9], char* err, int errsz);
+// mode (convex: pass the hull faces); surf: the mesh's own faces, whose area-weighted
+// centroid is the apex of the volume's cones. Returns 0 with a message if the mesh has
+// no volume or a degenerate face.
+int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
+                      const int* surf, int nsurf, int mode, double* measure, double com[3],
+                      double tensor[9], char* err, int errsz);
 
 // mesh_poly.c: polygons of a triangle set (the hull's, or the mesh's own faces):
 // adjacent coplanar triangles merged; raw: the vertices as given, vert: final

@@ -2,6 +2,7 @@
 // quaternion, so the eigenvector matrix is always a proper rotation.
 #include <mujoco/mujoco.h>
 
+#include "math/eig3.h"
 #include "math/inline.h"
 
 #define EIG_EPS 1e-12      // off-diagonal magnitude and 1-cos(angle) regarded as converged
@@ -12,15 +13,19 @@
 static const mjtNum kSwap01[4] = {0.707106781186548, 0, 0, 0.707106781186548};
 static const mjtNum kSwap12[4] = {0.707106781186548, 0.707106781186548, 0, 0};
 
-static void swapPair(mjtNum eigval[3], mjtNum quat[4], int i, const mjtNum rot[4]) {
+static void swapPair(mjtNum eigval[3], mjtNum quat[4], int i, const mjtNum rot[4],
+                     int normalize) {
   mjtNum tmp = eigval[i];
   eigval[i] = eigval[i + 1];
   eigval[i + 1] = tmp;
   sn_mulQuat(quat, quat, rot);
-  mju_normalize4(quat);
+  if (normalize) {
+    mju_normalize4(quat);
+  }
 }
 
-int mju_eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]) {
+static int eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9],
+                int normalize_swaps) {
   quat[0] = 1;
   quat[1] = 0;
   quat[2] = 0;
@@ -82,14 +87,22 @@ int mju_eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum ma
   // sort eigenvalues in decreasing order by adjacent swaps, carrying the quaternion along;
   // values within EIG_EPS of each other are left in place
   if (eigval[0] + EIG_EPS < eigval[1]) {
-    swapPair(eigval, quat, 0, kSwap01);
+    swapPair(eigval, quat, 0, kSwap01, normalize_swaps);
   }
   if (eigval[1] + EIG_EPS < eigval[2]) {
-    swapPair(eigval, quat, 1, kSwap12);
+    swapPair(eigval, quat, 1, kSwap12, normalize_swaps);
   }
   if (eigval[0] + EIG_EPS < eigval[1]) {
-    swapPair(eigval, quat, 0, kSwap01);
+    swapPair(eigval, quat, 0, kSwap01, normalize_swaps);
   }
   sn_quat2Mat(eigvec, quat);
   return iter;
+}
+
+int mju_eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]) {
+  return eig3(eigval, eigvec, quat, mat, 1);
+}
+
+int sn_eig3_mesh(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]) {
+  return eig3(eigval, eigvec, quat, mat, 0);
 }

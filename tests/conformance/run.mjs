@@ -68,16 +68,6 @@ const KNOWN_CONTACTS = {
 // tolerance they do meet (null: not compared) and the measured reason. As with
 // KNOWN_CONTACTS, an entry whose fields match at the normal tolerance fails as stale.
 const KNOWN_FIELDS = {
-  'mujoco-test/benchmark/testdata/cache_hits.xml': { fields: { geom_xmat: 1e-7 },
-    why: 'mesh frame of a high-resolution sphere (tied principal moments): 3.3.8\'s inertia ' +
-         'tensor differs in its last bits, mesh_quat by 1.1e-8' },
-  'mujoco-test/user/testdata/mesh.xml': { fields: { geom_xmat: 1e-7 },
-    why: 'mesh frame of cube.msh (tied principal moments): mesh_quat differs by 2.9e-9' },
-  'mujoco-test/user/testdata/textured_torus.xml': { fields: { geom_xmat: 1e-7 },
-    why: 'mesh frame of a torus (two tied principal moments): mesh_quat differs by 7.6e-10' },
-  'mujoco-test/user/testdata/inertia_compare.xml': { fields: { geom_xmat: null, geom_size: null },
-    why: 'isotropic mesh (three tied moments): 3.3.8 picks other principal axes, so the ' +
-         'mesh-aligned geom frame and box size differ' },
 };
 
 // Trajectory: compared at the normal tolerance when the oracle saw no contact and no
