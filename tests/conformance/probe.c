@@ -326,10 +326,10 @@ static void json_iarr(Json* js, const char* name, const int* x, int n) {
   putchar(']');
 }
 
-// |J|'|efc_force| and |J|'1 (entrywise absolute values, one entry per dof): the scale
-// of the terms that cancel in qfrc_constraint = J'efc_force, and the sum of the
-// Jacobian's entries, which compare.mjs uses to bound what an accepted efc_force
-// difference can make of qfrc_constraint.
+// |J|'|efc_force| and |J|'(efc_D*|efc_aref|) (|J| entrywise, one entry per dof): the size
+// of the terms that cancel in qfrc_constraint = J'efc_force, and in each force
+// efc_force = -efc_D*(J*qacc - efc_aref) (compare.mjs bounds qfrc_constraint's round-off
+// with them).
 static void print_abs_jt(Json* js, const mjModel* m, const mjData* d) {
   int nv = m->nv, sparse = mj_isSparse(m);
   mjtNum* v = calloc(2 * (size_t)nv + 1, sizeof(mjtNum));
@@ -343,11 +343,11 @@ static void print_abs_jt(Json* js, const mjModel* m, const mjData* d) {
       int col = sparse ? d->efc_J_colind[adr + k] : k;
       mjtNum a = fabs(d->efc_J[adr + k]);
       v[col] += a * fabs(d->efc_force[i]);
-      v[nv + col] += a;
+      v[nv + col] += a * d->efc_D[i] * fabs(d->efc_aref[i]);
     }
   }
   json_arr(js, "absJT_force", v, nv);
-  json_arr(js, "absJT_ones", v + nv, nv);
+  json_arr(js, "absJT_Daref", v + nv, nv);
   free(v);
 }
 

@@ -288,26 +288,26 @@ function efcSection(mj, m, d) {
   };
 }
 
-// |J|'|efc_force| and |J|'1 (entrywise absolute values, one entry per dof): the scale
-// of the terms that cancel in qfrc_constraint = J'efc_force, and the Jacobian's column
-// sums, from which compare.mjs bounds what an accepted efc_force difference can make of
-// qfrc_constraint (as probe.c).
+// |J|'|efc_force| and |J|'(efc_D*|efc_aref|) (|J| entrywise, one entry per dof): the size
+// of the terms that cancel in qfrc_constraint = J'efc_force, and in each force
+// efc_force = -efc_D*(J*qacc - efc_aref) (compare.mjs bounds qfrc_constraint's round-off
+// with them; as probe.c).
 function absJT(mj, m, d) {
   // the typed-array views themselves (no copy of the whole efc_J buffer)
-  const nv = m.nv, force = d.efc_force, J = d.efc_J;
+  const nv = m.nv, force = d.efc_force, J = d.efc_J, D = d.efc_D, aref = d.efc_aref;
   const sparse = mj.mj_isSparse(m);
   const nnz = sparse ? d.efc_J_rownnz : null, adr = sparse ? d.efc_J_rowadr : null;
   const col = sparse ? d.efc_J_colind : null;
-  const absJT_force = new Array(nv).fill(0), absJT_ones = new Array(nv).fill(0);
+  const absJT_force = new Array(nv).fill(0), absJT_Daref = new Array(nv).fill(0);
   for (let i = 0; i < d.nefc; i++) {
     const n = sparse ? nnz[i] : nv, a0 = sparse ? adr[i] : i * nv;
     for (let k = 0; k < n; k++) {
       const c = sparse ? col[a0 + k] : k, a = Math.abs(J[a0 + k]);
       absJT_force[c] += a * Math.abs(force[i]);
-      absJT_ones[c] += a;
+      absJT_Daref[c] += a * D[i] * Math.abs(aref[i]);
     }
   }
-  return { absJT_force, absJT_ones };
+  return { absJT_force, absJT_Daref };
 }
 
 function stepsSection(mj, m, d, steps) {

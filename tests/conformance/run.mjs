@@ -141,9 +141,9 @@ const EFC_ROW_VALUES = ['pos', 'margin', 'frictionloss', 'diagApprox', 'R', 'D',
   'aref'].map((f) => `efc.${f}`);
 const EFC_ROWS = [...['nefc', 'ne', 'nf', 'nl', 'rows', 'order', 'contact_efc_address']
   .map((f) => `efc.${f}`), ...EFC_ROW_VALUES];
-// qfrc_constraint = J'efc_force is held to what the accepted efc_force difference makes of
-// it (compare.mjs, qfrcConstraintBound): with parent-child contacts (R ~2e-15, forces
-// ~1e17) its entries are the round-off of a sum that cancels from 1e17 to 50.
+// qfrc_constraint = J'efc_force also passes within the round-off of its cancelling terms
+// (compare.mjs, qfrcConstraintBound): with parent-child contacts (R ~2e-15, forces ~1e17)
+// its entries are what is left of a sum that cancels from 1e17 to 50.
 const SOLUTION_FIELDS = ['forward.qfrc_constraint', 'forward.qacc', 'efc.force'];
 // Reported, never required: the solver's path (iterations, islands) and the active set.
 const SOLUTION_INFO = ['efc.state', 'efc.solver_niter', 'efc.nisland'];
