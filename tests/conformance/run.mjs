@@ -60,9 +60,12 @@ const KNOWN_CONTACTS = {
   'tests/models/collide_convex_capsule_cylinder_rim.xml': 'GJK on the capsule segment core ' +
     'converging onto a cylinder rim: contact frames differ by up to 7.9e-6 (seed 2), dist by ' +
     '1e-11 (a roundoff tie picks the other segment end; see robot_arm.xml in KNOWN_FIELDS)',
-  'tests/models/collide_convex_sphere_ellipsoid.xml': 'GJK/EPA: frame differs by 5.8e-6 (penetrating); ' +
-    'the sphere takes the point-core GJK at a positive cutoff, where at a nearly flat tetrahedron ' +
-    '(determinant ~8e-21) 3.3.8\'s iterate lies below the true lower bound: rule not found',
+  'tests/models/collide_convex_sphere_ellipsoid.xml': 'point-core GJK of the sphere centre against ' +
+    'the ellipsoid: frame differs by 5.8e-6 (seed 2). 3.3.8\'s converged answer is chaotic: moving ' +
+    'the sphere by 1e-13 changes its frame by up to ~1e-5 and it often stops below the true distance ' +
+    '(24 of 105 random poses, by up to 3e-9), because its triangle weights come from 2D cofactors in ' +
+    'absolute coordinates (error ~eps*|w|^2/edge^2) over denominator n[I]; only a bit-exact copy ' +
+    'of its arithmetic can match (support and edge steps are pinned, triangle op order is not)',
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs in a plane: 174 contacts where ' +
     '3.3.8 has 177 (seed 1; 12 fewer at seed 2): every Minkowski point has z = 0, GJK ends on a ' +
     'triangle holding the origin, and 3.3.8 starts EPA from another polytope than the double pyramid',

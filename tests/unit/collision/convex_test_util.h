@@ -15,19 +15,10 @@
 
 #include "collision/convex.h"
 
+#include "../sn_load.h"
+
 // Compile xml (fails the test on a load error).
-static inline mjModel* load(const char* xml) {
-  char err[500] = "";
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  mjModel* m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
+static inline mjModel* load(const char* xml) { return sn_test_load(xml); }
 
 typedef struct {
   sn_convex s;

@@ -17,6 +17,8 @@
 
 #include "collision/collision.h"
 
+#include "../sn_load.h"
+
 //---------------------------------- fixtures ------------------------------------------------------
 
 static const char* kTypeName[] = {"plane", "hfield", "sphere", "capsule", "ellipsoid",
@@ -38,16 +40,8 @@ static pair_fixture make_pair(int t1, const char* size1, int t2, const char* siz
            "</worldbody></mujoco>",
            t1 == mjGEOM_PLANE ? "" : "<freejoint/>", kTypeName[t1], size1, kTypeName[t2],
            size2);
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "model.xml", xml, (int)strlen(xml));
-  char err[500] = "";
   pair_fixture f;
-  f.m = mj_loadXML("model.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!f.m) {
-    fail_msg("load failed: %s", err);
-  }
+  f.m = sn_test_load(xml);
   f.d = mj_makeData(f.m);
   return f;
 }

@@ -15,23 +15,7 @@
 
 #include <mujoco/mujoco.h>
 
-static mjModel* load(const char* xml, char* err, int errsz) {
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "m.xml", xml, (int)strlen(xml));
-  mjModel* m = mj_loadXML("m.xml", &vfs, err, errsz);
-  mj_deleteVFS(&vfs);
-  return m;
-}
-
-static mjModel* load_ok(const char* xml) {
-  char err[1000] = "";
-  mjModel* m = load(xml, err, sizeof(err));
-  if (!m) {
-    fail_msg("load failed: %s", err);
-  }
-  return m;
-}
+#include "../sn_load.h"
 
 static void near(double a, double b) {
   if (fabs(a - b) > 1e-12 + 1e-9 * fabs(b)) {
@@ -66,7 +50,7 @@ static const char* fuse_xml =
 
 static void test_fuse_order(void** state) {
   (void)state;
-  mjModel* m = load_ok(fuse_xml);
+  mjModel* m = sn_test_load(fuse_xml);
   assert_int_equal(m->nbody, 4);
   const char* bodies[] = {"world", "P", "CJ", "M"};
   for (int i = 0; i < 4; i++) {
@@ -98,7 +82,7 @@ static void test_fuse_order(void** state) {
 static void test_fuse_mass(void** state) {
   (void)state;
   // the test model of tests/models: numbers of MuJoCo 3.3.8
-  mjModel* m = load_ok(
+  mjModel* m = sn_test_load(
       "<mujoco><compiler fusestatic='true'/><worldbody>"
       "<body name='base' pos='0 0 1'><geom type='box' size='0.1 0.1 0.1'/>"
       "  <body name='link' pos='0 0 0.1' euler='0 30 0'><joint type='hinge' axis='0 1 0'/>"
@@ -131,7 +115,7 @@ static void test_fuse_mass(void** state) {
 static void test_fuse_combination_frame(void** state) {
   (void)state;
   // 3.3.8 combines a fused body at ipos + R(iquat) pos, whatever its orientation
-  mjModel* m = load_ok(
+  mjModel* m = sn_test_load(
       "<mujoco><compiler fusestatic='true'/><worldbody>"
       "<body><joint/><geom size='0.1'/>"
       "  <body pos='0.2 0 0' euler='0 0 90'><geom size='0.05' pos='0.1 0 0'/>"
@@ -148,7 +132,7 @@ static void test_fuse_combination_frame(void** state) {
 static void test_fuse_bounds_and_references(void** state) {
   (void)state;
   // bounds apply per body before the combination (an empty body counts too)
-  mjModel* m = load_ok(
+  mjModel* m = sn_test_load(
       "<mujoco><compiler fusestatic='true' boundmass='0.5' boundinertia='0.01'/><worldbody>"
       "<body><joint/><geom type='box' size='0.1 0.05 0.02' mass='0.1'/>"
       "  <body pos='0 1 0'><geom type='box' size='0.1 0.05 0.02' mass='0.1'/></body>"
@@ -160,7 +144,7 @@ static void test_fuse_bounds_and_references(void** state) {
   mj_deleteModel(m);
   // a fused body cannot be referenced any more (3.3.8 fails the same way)
   char err[1000];
-  assert_null(load("<mujoco><compiler fusestatic='true'/><worldbody><body><joint/>"
+  assert_null(sn_test_try_load("<mujoco><compiler fusestatic='true'/><worldbody><body><joint/>"
                    "<geom size='1'/><body name='A'><geom size='1'/></body>"
                    "<camera mode='targetbody' target='A'/></body></worldbody></mujoco>",
                    err, sizeof(err)));
@@ -171,7 +155,7 @@ static void test_fuse_bounds_and_references(void** state) {
 
 static void test_massless_inertial_frame(void** state) {
   (void)state;
-  mjModel* m = load_ok(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody>"
       "<body mocap='true' pos='-0.5 0 0.5' euler='0 0 45'/>"
       "<frame pos='0 1 0'><body pos='0 0 3'/></frame>"
@@ -189,7 +173,7 @@ static void test_massless_inertial_frame(void** state) {
 
 static void test_ellipsoid_shell(void** state) {
   (void)state;
-  mjModel* m = load_ok(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody>"
       "<body><geom type='ellipsoid' size='1 2 3' density='1' shellinertia='true'/></body>"
       "<body><geom type='ellipsoid' size='0.5 0.7 1.3' mass='2' shellinertia='true'/></body>"
@@ -206,7 +190,7 @@ static void test_ellipsoid_shell(void** state) {
 
 static void test_keyframe_completion(void** state) {
   (void)state;
-  mjModel* m = load_ok(
+  mjModel* m = sn_test_load(
       "<mujoco><worldbody><body><joint name='a'/><geom size='1'/></body>"
       "<body><joint ref='0.25'/><geom size='1'/></body>"
       "<body mocap='true' pos='1 2 3'/><body mocap='true' pos='4 5 6'/></worldbody>"
@@ -218,7 +202,7 @@ static void test_keyframe_completion(void** state) {
   near(m->key_mpos[3], 4);
   mj_deleteModel(m);
   char err[1000];
-  assert_null(load("<mujoco><worldbody><body><joint/><geom size='1'/></body></worldbody>"
+  assert_null(sn_test_try_load("<mujoco><worldbody><body><joint/><geom size='1'/></body></worldbody>"
                    "<keyframe><key qpos='1 2'/></keyframe></mujoco>",
                    err, sizeof(err)));
   assert_non_null(strstr(err, "qpos"));
@@ -226,7 +210,7 @@ static void test_keyframe_completion(void** state) {
 
 static void test_actuator_details(void** state) {
   (void)state;
-  mjModel* m = load_ok(
+  mjModel* m = sn_test_load(
       "<mujoco><visual><map znear='0.05'/></visual><worldbody><camera/>"
       "<body><joint name='h' range='-90 90'/><joint type='ball' actuatorfrcrange='-1 1' "
       "actuatorfrclimited='true'/><geom size='1'/></body></worldbody>"

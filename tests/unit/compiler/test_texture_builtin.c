@@ -12,19 +12,12 @@
 
 #include <mujoco/mujoco.h>
 
+#include "../sn_load.h"
+
 static mjModel* load(const char* texture) {
   char xml[1000];
   snprintf(xml, sizeof(xml), "<mujoco><asset><texture name='t' %s/></asset></mujoco>", texture);
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "m.xml", xml, (int)strlen(xml));
-  char err[1000] = "";
-  mjModel* m = mj_loadXML("m.xml", &vfs, err, sizeof(err));
-  mj_deleteVFS(&vfs);
-  if (!m) {
-    fail_msg("%s", err);
-  }
-  return m;
+  return sn_test_load(xml);
 }
 
 static void expect_bytes(const mjModel* m, const unsigned char* want, int n) {
