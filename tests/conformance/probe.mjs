@@ -453,7 +453,9 @@ async function main() {
       else if (a === '--advance') opts.advance = parseOverride({}, 'steps', args[++i]).steps;
       else if (a === '--jitter') {
         const [eps, s] = String(args[++i]).split(':').map(Number);
-        if (!(eps >= 0) || !Number.isInteger(s)) throw new Error(`bad argument '--jitter ${args[i]}'`);
+        if (!(eps >= 0) || !Number.isInteger(s)) {
+          throw new Error(`bad argument '--jitter ${args[i]}'`);
+        }
         opts.jitter = { eps, seed: s };
       }
       else if (a.startsWith('--')) parseOverride(opts.overrides, a.slice(2), args[++i]);
