@@ -34,7 +34,7 @@ function maxAbs(b) {
 }
 
 // worst err/tolerance ratio over an array, and the index where it occurs. bound: optional
-// per-entry absolute allowance; an entry then passes within the larger of the two.
+// per-entry absolute allowance; an entry then also passes within it.
 function arrayError(a, b, rtol, atol, quat, bound = null) {
   if (!Array.isArray(a)) return { err: Infinity, why: 'missing or not an array' };
   if (a.length !== b.length) return { err: Infinity, why: `length ${a.length} vs ${b.length}` };
@@ -58,7 +58,10 @@ function arrayError(a, b, rtol, atol, quat, bound = null) {
         }
         if (flip < same) diff = Math.abs(x + y);
       }
-      const e = diff / Math.max(floor + rtol * Math.abs(y), bound ? bound[i + k] : 0);
+      // within the bound an entry passes (err <= 1); beyond it, err is the usual ratio, so
+      // that err * rtol stays the rtol the entry would need (run.mjs relativeDistance)
+      let e = diff / (floor + rtol * Math.abs(y));
+      if (bound && diff <= bound[i + k]) e = Math.min(e, diff / bound[i + k]);
       if (!(e <= worst)) { worst = e; at = i + k; va = x; vb = y; }
     }
   }
