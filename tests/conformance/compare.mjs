@@ -61,7 +61,7 @@ function arrayError(a, b, rtol, atol, quat, bound = null) {
       // within the bound an entry passes (err <= 1); beyond it, err is the usual ratio, so
       // that err * rtol stays the rtol the entry would need (run.mjs relativeDistance)
       let e = diff / (floor + rtol * Math.abs(y));
-      if (bound && diff <= bound[i + k]) e = Math.min(e, diff / bound[i + k]);
+      if (bound && bound[i + k] > 0 && diff <= bound[i + k]) e = Math.min(e, diff / bound[i + k]);
       if (!(e <= worst)) { worst = e; at = i + k; va = x; vb = y; }
     }
   }
