@@ -326,6 +326,31 @@ static void json_iarr(Json* js, const char* name, const int* x, int n) {
   putchar(']');
 }
 
+// |J|'|efc_force| and |J|'(efc_D*|efc_aref|) (|J| entrywise, one entry per dof): the size
+// of the terms that cancel in qfrc_constraint = J'efc_force, and in each force
+// efc_force = -efc_D*(J*qacc - efc_aref) (compare.mjs bounds qfrc_constraint's round-off
+// with them).
+static void print_abs_jt(Json* js, const mjModel* m, const mjData* d) {
+  int nv = m->nv, sparse = mj_isSparse(m);
+  mjtNum* v = calloc(2 * (size_t)nv + 1, sizeof(mjtNum));
+  if (!v) {
+    return;
+  }
+  for (int i = 0; i < d->nefc; i++) {
+    int nnz = sparse ? d->efc_J_rownnz[i] : nv;
+    int adr = sparse ? d->efc_J_rowadr[i] : i * nv;
+    for (int k = 0; k < nnz; k++) {
+      int col = sparse ? d->efc_J_colind[adr + k] : k;
+      mjtNum a = fabs(d->efc_J[adr + k]);
+      v[col] += a * fabs(d->efc_force[i]);
+      v[nv + col] += a * d->efc_D[i] * fabs(d->efc_aref[i]);
+    }
+  }
+  json_arr(js, "absJT_force", v, nv);
+  json_arr(js, "absJT_Daref", v + nv, nv);
+  free(v);
+}
+
 // the constraint rows after mj_forward, in d->efc order, and the solver statistics.
 // solver_niter: the per-island counts d->solver_niter[0 .. max(1, min(nisland,
 // mjNISLAND))) (one entry, [0], when islands are off or there are none).
@@ -359,16 +384,19 @@ static void print_efc(const mjModel* m, const mjData* d) {
     printf(i ? ",%d" : "%d", d->contact[i].efc_address);
   }
   putchar(']');
-  (void)m;
+  print_abs_jt(&js, m, d);
   putchar('}');
 }
 
 // step K times, tracking the most contacts and constraint rows seen, so the
 // comparison knows whether the trajectory was free of constraints
-// (and the counts after each step, so a diverging trajectory can be traced to a step)
+// (and the counts and the state after each step, so a diverging trajectory can be traced
+// to a step)
 static void print_steps(const mjModel* m, mjData* d, int steps) {
   int maxncon = d->ncon, maxnefc = d->nefc;
   int* counts = steps > 0 ? malloc(sizeof(int) * 2 * (size_t)steps) : NULL;
+  size_t width = (size_t)(1 + m->nq + m->nv + m->na);
+  mjtNum* trace = steps > 0 ? malloc(sizeof(mjtNum) * width * (size_t)steps) : NULL;
   for (int k = 0; k < steps; k++) {
     mj_step(m, d);
     maxncon = d->ncon > maxncon ? d->ncon : maxncon;
@@ -376,6 +404,13 @@ static void print_steps(const mjModel* m, mjData* d, int steps) {
     if (counts) {
       counts[k] = d->ncon;
       counts[steps + k] = d->nefc;
+    }
+    if (trace) {
+      mjtNum* t = trace + width * (size_t)k;
+      t[0] = d->time;
+      memcpy(t + 1, d->qpos, sizeof(mjtNum) * m->nq);
+      memcpy(t + 1 + m->nq, d->qvel, sizeof(mjtNum) * m->nv);
+      memcpy(t + 1 + m->nq + m->nv, d->act, sizeof(mjtNum) * m->na);
     }
   }
   Json js = {1};
@@ -392,6 +427,12 @@ static void print_steps(const mjModel* m, mjData* d, int steps) {
   json_arr(&js, "qpos", d->qpos, m->nq);
   json_arr(&js, "qvel", d->qvel, m->nv);
   json_arr(&js, "act", d->act, m->na);
+  if (trace) {
+    // the state after every step: time, qpos, qvel, act (so run.mjs can find the step
+    // where two trajectories part)
+    json_arr(&js, "trace", trace, (int)(width * (size_t)steps));
+    free(trace);
+  }
   putchar('}');
 }
 

@@ -7,6 +7,8 @@
 //         --solver pgs|cg|newton  --cone pyramidal|elliptic  --jacobian dense|sparse|auto
 //         --iterations N  --tolerance T  --noslip N  --disable FLAG[,FLAG...] (repeatable)
 //         --advance N (N steps after the perturbation before printing, as probe.c)
+//         --jitter EPS:SEED (then move the state by a relative EPS, see jitterState;
+//         oracle only: how sensitive 3.3.8's own trajectory is)
 // module: import { loadOracle, probeModel } from './probe.mjs' (run.mjs keeps one
 //         WebAssembly instance for a whole corpus instead of one per model).
 //
@@ -265,7 +267,7 @@ function forwardSection(mj, m, d) {
 // The constraint rows after mj_forward, in d.efc order, and the solver statistics
 // (solver_niter: the per-island counts [0, max(1, min(nisland, mjNISLAND))), as probe.c).
 const NISLAND = 20;
-function efcSection(m, d) {
+function efcSection(mj, m, d) {
   const n = d.nefc;
   const arr = (x, k = 1) => A(x).slice(0, k * n);
   const nstat = Math.max(1, Math.min(d.nisland, NISLAND));
@@ -282,22 +284,47 @@ function efcSection(m, d) {
     frictionloss: arr(d.efc_frictionloss), diagApprox: arr(d.efc_diagApprox), R: arr(d.efc_R),
     D: arr(d.efc_D), KBIP: arr(d.efc_KBIP, 4), vel: arr(d.efc_vel), aref: arr(d.efc_aref),
     force: arr(d.efc_force), state: arr(d.efc_state), contact_efc_address: addr,
+    ...absJT(mj, m, d),
   };
+}
+
+// |J|'|efc_force| and |J|'(efc_D*|efc_aref|) (|J| entrywise, one entry per dof): the size
+// of the terms that cancel in qfrc_constraint = J'efc_force, and in each force
+// efc_force = -efc_D*(J*qacc - efc_aref) (compare.mjs bounds qfrc_constraint's round-off
+// with them; as probe.c).
+function absJT(mj, m, d) {
+  // the typed-array views themselves (no copy of the whole efc_J buffer)
+  const nv = m.nv, force = d.efc_force, J = d.efc_J, D = d.efc_D, aref = d.efc_aref;
+  const sparse = mj.mj_isSparse(m);
+  const nnz = sparse ? d.efc_J_rownnz : null, adr = sparse ? d.efc_J_rowadr : null;
+  const col = sparse ? d.efc_J_colind : null;
+  const absJT_force = new Array(nv).fill(0), absJT_Daref = new Array(nv).fill(0);
+  for (let i = 0; i < d.nefc; i++) {
+    const n = sparse ? nnz[i] : nv, a0 = sparse ? adr[i] : i * nv;
+    for (let k = 0; k < n; k++) {
+      const c = sparse ? col[a0 + k] : k, a = Math.abs(J[a0 + k]);
+      absJT_force[c] += a * Math.abs(force[i]);
+      absJT_Daref[c] += a * D[i] * Math.abs(aref[i]);
+    }
+  }
+  return { absJT_force, absJT_Daref };
 }
 
 function stepsSection(mj, m, d, steps) {
   let maxncon = d.ncon, maxnefc = d.nefc;
-  const ncon_per_step = [], nefc_per_step = [];
+  const ncon_per_step = [], nefc_per_step = [], trace = [];
   for (let k = 0; k < steps; k++) {
     mj.mj_step(m, d);
+    trace.push(d.time, ...A(d.qpos), ...A(d.qvel), ...A(d.act));
     maxncon = Math.max(maxncon, d.ncon);
     maxnefc = Math.max(maxnefc, d.nefc);
     ncon_per_step.push(d.ncon);
     nefc_per_step.push(d.nefc);
   }
+  // trace: the state after every step (time, qpos, qvel, act), as probe.c
   const counts = steps > 0 ? { ncon_per_step, nefc_per_step } : {};
   return { n: steps, maxncon, maxnefc, ...counts, time: d.time, qpos: A(d.qpos), qvel: A(d.qvel),
-    act: A(d.act) };
+    act: A(d.act), ...(steps > 0 ? { trace } : {}) };
 }
 
 //---------------------------------- option overrides ----------------------------------------------
@@ -367,10 +394,21 @@ function loadModel(mj, file) {
   return { m };
 }
 
+// Move the state by a relative amount eps (each qpos and qvel entry by up to
+// eps * max(1, |x|), drawn from makeRng(seed)): run.mjs measures how far 3.3.8's own
+// trajectory moves when started that close to the probe's state.
+function jitterState(m, d, { eps, seed }) {
+  const rng = makeRng(seed);
+  for (const [x, n] of [[d.qpos, m.nq], [d.qvel, m.nv]]) {
+    for (let i = 0; i < n; i++) x[i] += eps * rng.symmetric() * Math.max(1, Math.abs(x[i]));
+  }
+}
+
 // Probe one model: { model, forward, efc, steps } or { error, message }. overrides:
-// as parseOverride produces (the model's own options when empty).
+// as parseOverride produces (the model's own options when empty). jitter: { eps, seed }
+// moves the perturbed state by that much (jitterState), oracle side only.
 export function probeModel(mj, file, { seed = 1, steps = 20, key = false, overrides = {},
-  advance = 0 } = {}) {
+  advance = 0, jitter = null } = {}) {
   file = path.resolve(file);
   stageModel(mj, file);
   const loaded = loadModel(mj, file);
@@ -382,10 +420,11 @@ export function probeModel(mj, file, { seed = 1, steps = 20, key = false, overri
     if (key && m.nkey > 0) mj.mj_resetDataKeyframe(m, d, 0);
     perturb(m, d, makeRng(seed));
     for (let k = 0; k < advance; k++) mj.mj_step(m, d);
+    if (jitter) jitterState(m, d, jitter);
     mj.mj_forward(m, d);
     const model = modelSection(m);
     const forward = forwardSection(mj, m, d);
-    const efc = efcSection(m, d);
+    const efc = efcSection(mj, m, d);
     return { model, forward, efc, steps: stepsSection(mj, m, d, steps) };
   } finally {
     d.delete();
@@ -400,7 +439,8 @@ async function main() {
   if (args.length < 1) {
     console.error('usage: node probe.mjs MODEL.xml [--seed N] [--steps K] [--key] ' +
       '[--solver pgs|cg|newton] [--cone pyramidal|elliptic] [--jacobian dense|sparse|auto] ' +
-      '[--iterations N] [--tolerance T] [--noslip N] [--disable FLAG[,FLAG...]] [--advance N]');
+      '[--iterations N] [--tolerance T] [--noslip N] [--disable FLAG[,FLAG...]] [--advance N] ' +
+      '[--jitter EPS:SEED]');
     process.exit(2);
   }
   const opts = { seed: 1, steps: 20, key: false, overrides: {} };
@@ -411,6 +451,13 @@ async function main() {
       else if (a === '--seed') opts.seed = parseInt(args[++i], 10);
       else if (a === '--steps') opts.steps = parseOverride({}, 'steps', args[++i]).steps;
       else if (a === '--advance') opts.advance = parseOverride({}, 'steps', args[++i]).steps;
+      else if (a === '--jitter') {
+        const [eps, s] = String(args[++i]).split(':').map(Number);
+        if (!(eps >= 0) || !Number.isInteger(s)) {
+          throw new Error(`bad argument '--jitter ${args[i]}'`);
+        }
+        opts.jitter = { eps, seed: s };
+      }
       else if (a.startsWith('--')) parseOverride(opts.overrides, a.slice(2), args[++i]);
       else throw new Error(`unknown argument '${a}'`);
     }
