@@ -256,6 +256,31 @@ static void test_rigid_motion_invariance(void** state) {
   mj_deleteModel(m);
 }
 
+// Capsule against ellipsoid at a pose where GJK's triangle step ends on a round-off tie:
+// the projection lands just past the previous edge, and dropping to the new vertex
+// alone restarted GJK, which then hit ccd_iterations 7.6e-6 short of the distance.
+// The oracle's distance at this pose (3.3.8 converges here).
+static void test_gjk_triangle_roundoff(void** state) {
+  (void)state;
+  mjModel* m = load(
+      "<mujoco><option gravity='0 0 0'/><worldbody>"
+      "<body><freejoint/><geom type='capsule' size='.2 .3'/></body>"
+      "<body><freejoint/><geom type='ellipsoid' size='.15 .1 .2'/></body>"
+      "</worldbody></mujoco>");
+  mjData* d = mj_makeData(m);
+  static const mjtNum qpos[14] = {
+      1.5048832148541975,   -0.5713889808373489,  1.0156842223094009,  0.34988264726975571,
+      -0.84772940816047271, 0.27501893765473662,  0.28862010950497269, 1.5921903711133534,
+      -0.45898738205279221, 1.300158118320716,    -0.1468696901975709, -0.42373248015878973,
+      -0.61310039263405369, 0.6503752669895434};
+  mju_copy(d->qpos, qpos, 14);
+  mj_forward(m, d);
+  assert_int_equal(d->ncon, 1);
+  assert_float_equal(d->contact[0].dist, -0.062625762599302026, 1e-9);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 //---------------------------------- multiccd ------------------------------------------------------
 
 static void test_multiccd_face_face(void** state) {
@@ -477,6 +502,7 @@ int main(void) {
       cmocka_unit_test(test_epa_depth),
       cmocka_unit_test(test_swap_flips_normal),
       cmocka_unit_test(test_rigid_motion_invariance),
+      cmocka_unit_test(test_gjk_triangle_roundoff),
       cmocka_unit_test(test_multiccd_face_face),
       cmocka_unit_test(test_multiccd_face_edge),
       cmocka_unit_test(test_multiccd_legacy_positions),
