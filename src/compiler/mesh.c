@@ -655,14 +655,9 @@ int sn_compile_meshes(sn_ctx* c) {
     m->mesh_octadr[i] = ot->nnode ? oct : -1;
     m->mesh_octnum[i] = ot->nnode;
     SN_PUT(m->oct_depth, oct, ot->depth, ot->nnode, 1);
-    SN_PUT(m->oct_child, oct, ot->child, ot->nnode, 8);
+    SN_PUT(m->oct_child, oct, ot->child, ot->nnode, 8);  // ids relative to mesh_octadr
     SN_PUT(m->oct_aabb, oct, ot->aabb, ot->nnode, 6);
     SN_PUT(m->oct_coeff, oct, ot->coeff, ot->nnode, 8);
-    for (int k = 0; k < 8 * ot->nnode; k++) {
-      if (m->oct_child[8 * oct + k] >= 0) {
-        m->oct_child[8 * oct + k] += oct;  // model-wide node ids
-      }
-    }
     oct += ot->nnode;
     m->mesh_polyadr[i] = poly;
     m->mesh_polynum[i] = mb->npoly;

@@ -17,6 +17,8 @@
 //    interpolation of that leaf's corner values so the field is continuous.
 #include "compiler/octree.h"
 
+#include "compiler/octree_dist.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -85,229 +87,6 @@ static int sn_onodes_split(sn_onodes* t, int i) {
     t->child[8 * i + k] = first + k;
   }
   return 1;
-}
-
-//---------------------------------- geometry ------------------------------------------------------
-
-static void sn_sub3(double r[3], const double a[3], const double b[3]) {
-  r[0] = a[0] - b[0];
-  r[1] = a[1] - b[1];
-  r[2] = a[2] - b[2];
-}
-
-static double sn_dot3(const double a[3], const double b[3]) {
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-static void sn_cross3(double r[3], const double a[3], const double b[3]) {
-  r[0] = a[1] * b[2] - a[2] * b[1];
-  r[1] = a[2] * b[0] - a[0] * b[2];
-  r[2] = a[0] * b[1] - a[1] * b[0];
-}
-
-// Does the triangle touch the box (centre c, half-sizes h)? Separating axes: the box
-// axes, the triangle normal and the 9 edge-axis cross products; touching counts.
-static int sn_tri_box(const double c[3], const double h[3], const double* a, const double* b,
-                      const double* d) {
-  double v[3][3];
-  sn_sub3(v[0], a, c);
-  sn_sub3(v[1], b, c);
-  sn_sub3(v[2], d, c);
-  for (int k = 0; k < 3; k++) {
-    double lo = fmin(v[0][k], fmin(v[1][k], v[2][k]));
-    double hi = fmax(v[0][k], fmax(v[1][k], v[2][k]));
-    if (lo > h[k] || hi < -h[k]) {
-      return 0;
-    }
-  }
-  double e[3][3], n[3];
-  sn_sub3(e[0], v[1], v[0]);
-  sn_sub3(e[1], v[2], v[1]);
-  sn_sub3(e[2], v[0], v[2]);
-  sn_cross3(n, e[0], e[1]);
-  double r = h[0] * fabs(n[0]) + h[1] * fabs(n[1]) + h[2] * fabs(n[2]);
-  if (fabs(sn_dot3(n, v[0])) > r) {
-    return 0;
-  }
-  for (int i = 0; i < 3; i++) {
-    for (int k = 0; k < 3; k++) {
-      double axis[3] = {0, 0, 0}, u[3];
-      axis[k] = 1;
-      sn_cross3(u, e[i], axis);
-      double p0 = sn_dot3(u, v[0]), p1 = sn_dot3(u, v[1]), p2 = sn_dot3(u, v[2]);
-      double rr = h[0] * fabs(u[0]) + h[1] * fabs(u[1]) + h[2] * fabs(u[2]);
-      if (fmin(p0, fmin(p1, p2)) > rr || fmax(p0, fmax(p1, p2)) < -rr) {
-        return 0;
-      }
-    }
-  }
-  return 1;
-}
-
-// Closest point q on triangle (a, b, c) to p (Voronoi regions of the vertices, edges
-// and face). Returns the feature: 0-2 vertex a, b, c; 3 edge ab, 4 edge bc, 5 edge ca;
-// 6 the face.
-static int sn_closest_tri(double q[3], const double p[3], const double* a, const double* b,
-                           const double* c) {
-  double ab[3], ac[3], ap[3], bp[3], cp[3];
-  sn_sub3(ab, b, a);
-  sn_sub3(ac, c, a);
-  sn_sub3(ap, p, a);
-  double d1 = sn_dot3(ab, ap), d2 = sn_dot3(ac, ap);
-  if (d1 <= 0 && d2 <= 0) {
-    memcpy(q, a, sizeof(double) * 3);
-    return 0;
-  }
-  sn_sub3(bp, p, b);
-  double d3 = sn_dot3(ab, bp), d4 = sn_dot3(ac, bp);
-  if (d3 >= 0 && d4 <= d3) {
-    memcpy(q, b, sizeof(double) * 3);
-    return 1;
-  }
-  double vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-    double t = d1 / (d1 - d3);
-    for (int k = 0; k < 3; k++) q[k] = a[k] + t * ab[k];
-    return 3;
-  }
-  sn_sub3(cp, p, c);
-  double d5 = sn_dot3(ab, cp), d6 = sn_dot3(ac, cp);
-  if (d6 >= 0 && d5 <= d6) {
-    memcpy(q, c, sizeof(double) * 3);
-    return 2;
-  }
-  double vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-    double t = d2 / (d2 - d6);
-    for (int k = 0; k < 3; k++) q[k] = a[k] + t * ac[k];
-    return 5;
-  }
-  double va = d3 * d6 - d5 * d4;
-  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-    double t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-    for (int k = 0; k < 3; k++) q[k] = b[k] + t * (c[k] - b[k]);
-    return 4;
-  }
-  double den = 1 / (va + vb + vc);
-  double v = vb * den, w = vc * den;
-  for (int k = 0; k < 3; k++) q[k] = a[k] + ab[k] * v + ac[k] * w;
-  return 6;
-}
-
-// Angle-weighted pseudonormals of a triangle mesh: per face its unit normal, per
-// face edge the sum of the unit normals of the faces sharing the edge, per vertex the
-// sum of the unit normals of its faces weighted by their angle there. The side of the
-// pseudonormal of the nearest feature is the inside/outside test of a closed surface.
-typedef struct {
-  const double* vert;
-  const int* face;
-  int nface;
-  double* fn;   // nface x 3
-  double* en;   // nface x 3 x 3: edges ab, bc, ca
-  double* vn;   // nvert x 3
-} sn_pseudo;
-
-typedef struct {
-  int a, b, slot;  // a < b; slot: 3 * face + edge
-} sn_edge;
-
-static int sn_cmp_edge(const void* x, const void* y) {
-  const sn_edge* e = (const sn_edge*)x;
-  const sn_edge* f = (const sn_edge*)y;
-  if (e->a != f->a) {
-    return e->a - f->a;
-  }
-  if (e->b != f->b) {
-    return e->b - f->b;
-  }
-  return e->slot - f->slot;
-}
-
-static int sn_pseudo_init(sn_pseudo* ps, const double* vert, int nvert, const int* face,
-                          int nface) {
-  ps->vert = vert;
-  ps->face = face;
-  ps->nface = nface;
-  ps->fn = (double*)calloc(3 * (size_t)(nface ? nface : 1), sizeof(double));
-  ps->en = (double*)calloc(9 * (size_t)(nface ? nface : 1), sizeof(double));
-  ps->vn = (double*)calloc(3 * (size_t)(nvert ? nvert : 1), sizeof(double));
-  sn_edge* e = (sn_edge*)malloc(sizeof(sn_edge) * 3 * (size_t)(nface ? nface : 1));
-  if (!ps->fn || !ps->en || !ps->vn || !e) {
-    free(e);
-    return 0;
-  }
-  for (int f = 0; f < nface; f++) {
-    const int* v = face + 3 * f;
-    double ab[3], ac[3], n[3];
-    sn_sub3(ab, vert + 3 * v[1], vert + 3 * v[0]);
-    sn_sub3(ac, vert + 3 * v[2], vert + 3 * v[0]);
-    sn_cross3(n, ab, ac);
-    double len = sqrt(sn_dot3(n, n));
-    for (int k = 0; k < 3; k++) {
-      ps->fn[3 * f + k] = len > 0 ? n[k] / len : 0;
-    }
-    for (int j = 0; j < 3; j++) {
-      // angle at corner j
-      double u[3], w[3];
-      sn_sub3(u, vert + 3 * v[(j + 1) % 3], vert + 3 * v[j]);
-      sn_sub3(w, vert + 3 * v[(j + 2) % 3], vert + 3 * v[j]);
-      double uw = sqrt(sn_dot3(u, u) * sn_dot3(w, w));
-      double cs = uw > 0 ? sn_dot3(u, w) / uw : 1;
-      double ang = acos(fmax(-1, fmin(1, cs)));
-      for (int k = 0; k < 3; k++) {
-        ps->vn[3 * v[j] + k] += ang * ps->fn[3 * f + k];
-      }
-      int a = v[j], b = v[(j + 1) % 3];
-      e[3 * f + j].a = a < b ? a : b;
-      e[3 * f + j].b = a < b ? b : a;
-      e[3 * f + j].slot = 3 * f + j;
-    }
-  }
-  qsort(e, 3 * (size_t)nface, sizeof(sn_edge), sn_cmp_edge);
-  for (int i = 0; i < 3 * nface;) {
-    int j = i;
-    double sum[3] = {0, 0, 0};
-    while (j < 3 * nface && e[j].a == e[i].a && e[j].b == e[i].b) {
-      for (int k = 0; k < 3; k++) {
-        sum[k] += ps->fn[3 * (e[j].slot / 3) + k];
-      }
-      j++;
-    }
-    for (int r = i; r < j; r++) {
-      memcpy(ps->en + 3 * e[r].slot, sum, sizeof(sum));
-    }
-    i = j;
-  }
-  free(e);
-  return 1;
-}
-
-static void sn_pseudo_free(sn_pseudo* ps) {
-  free(ps->fn);
-  free(ps->en);
-  free(ps->vn);
-}
-
-// Signed distance from p to the mesh: distance to the nearest triangle (the first in
-// face order on ties), negative on the inner side of its nearest feature's
-// pseudonormal.
-static double sn_sdf(const double p[3], const sn_pseudo* ps) {
-  double best = INFINITY, side = 1;
-  for (int f = 0; f < ps->nface; f++) {
-    const int* v = ps->face + 3 * f;
-    double q[3], dq[3];
-    int feat = sn_closest_tri(q, p, ps->vert + 3 * v[0], ps->vert + 3 * v[1], ps->vert + 3 * v[2]);
-    sn_sub3(dq, p, q);
-    double d2 = sn_dot3(dq, dq);
-    if (d2 < best) {
-      best = d2;
-      const double* n = feat < 3 ? ps->vn + 3 * v[feat]
-                      : feat < 6 ? ps->en + 3 * (3 * f + feat - 3)
-                                 : ps->fn + 3 * f;
-      side = sn_dot3(dq, n) < 0 ? -1 : 1;
-    }
-  }
-  return side * sqrt(best);
 }
 
 //---------------------------------- construction --------------------------------------------------
@@ -475,10 +254,10 @@ int sn_octree_build(const double* vert, int nvert, const int* face, int nface,
   sn_hang* hang = NULL;
   sn_vmap map = {0};
   int nv = 0;
-  sn_pseudo ps = {0};
+  sn_meshdist md = {0};
 
   // breadth first refinement where the surface passes
-  if (sn_onodes_add(&t, 0, 0, 0, 0) < 0) {
+  if (!sn_meshdist_init(&md, vert, nvert, face, nface) || sn_onodes_add(&t, 0, 0, 0, 0) < 0) {
     goto done;
   }
   for (int i = 0; i < t.n; i++) {
@@ -491,12 +270,7 @@ int sn_octree_build(const double* vert, int nvert, const int* face, int nface,
       h[k] = h0[k] / (double)(1 << d);
       c[k] = lo[k] + (2 * t.coord[3 * i + k] + 1) * h[k];
     }
-    int hit = 0;
-    for (int f = 0; f < nface && !hit; f++) {
-      hit = sn_tri_box(c, h, vert + 3 * face[3 * f], vert + 3 * face[3 * f + 1],
-                       vert + 3 * face[3 * f + 2]);
-    }
-    if (hit && !sn_onodes_split(&t, i)) {
+    if (sn_meshdist_touches(&md, c, h) && !sn_onodes_split(&t, i)) {
       goto done;
     }
   }
@@ -527,9 +301,6 @@ int sn_octree_build(const double* vert, int nvert, const int* face, int nface,
         memcpy(vc + 3 * before, c, sizeof(c));
       }
     }
-  }
-  if (!sn_pseudo_init(&ps, vert, nvert, face, nface)) {
-    goto done;
   }
   val = (double*)malloc(sizeof(double) * (size_t)(nv ? nv : 1));
   hang = (sn_hang*)malloc(sizeof(sn_hang) * (size_t)(nv ? nv : 1));
@@ -573,7 +344,7 @@ int sn_octree_build(const double* vert, int nvert, const int* face, int nface,
         for (int a = 0; a < 3; a++) {
           p[a] = lo[a] + c[a] * (2 * h0[a] / SN_OCT_GRID);
         }
-        val[v] = sn_sdf(p, &ps);
+        val[v] = sn_meshdist_sdf(&md, p);
       }
     }
   }
@@ -638,7 +409,7 @@ done:
   free(vc);
   free(val);
   free(hang);
-  sn_pseudo_free(&ps);
+  sn_meshdist_free(&md);
   return ok;
 }
 
