@@ -35,10 +35,6 @@ const KNOWN = [
     reason: 'vertex normals are single precision; 3.3.8 rounds them in a float/double ' +
             'sequence Sinew reproduces only to 1-2 float ulps (e.g. 1.0000001 for a normal ' +
             'along a principal axis); larger differences still fail' },
-  { field: /^(noct|oct_depth|oct_child|oct_aabb|oct_coeff|mesh_octadr|mesh_octnum)$/,
-    reason: 'octrees: 3.3.8 builds one for each mesh an sdf geom uses (its signed distance ' +
-            'field for sdf collisions); Sinew builds none and sdf geoms produce no contacts ' +
-            '(known limitation, warned at compile: src/compiler/geom.c)' },
 ];
 
 function known(field, model, a, b) {
