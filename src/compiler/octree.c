@@ -11,10 +11,11 @@
 //    the start of the sweep (ties at a cell centre go to the lower child). A probe that
 //    lands two or more levels deeper splits the leaf; one that lands two or more levels
 //    shallower splits that (still unsplit) leaf. Sweeps repeat until nothing changes;
-//  - corner values are a function of the corner's position: the exact distance to the
-//    nearest triangle, negative behind it (its winding normal), except at hanging
+//  - corner values are a function of the corner's position: the exact signed distance
+//    to the surface (octree_dist.c: negative inside, by the winding), except at hanging
 //    corners (inside a face or edge of a coarser leaf), which take the trilinear
 //    interpolation of that leaf's corner values so the field is continuous.
+// Child ids count from the tree's own root (mjModel.mesh_octadr), as in 3.3.8.
 #include "compiler/octree.h"
 
 #include "compiler/octree_dist.h"

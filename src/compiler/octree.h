@@ -6,7 +6,8 @@
 typedef struct {
   int nnode;
   int* depth;      // (nnode)
-  int* child;      // (nnode x 8) child k covers octant k (bit 0: +x, 1: +y, 2: +z); -1 at leaves
+  int* child;      // (nnode x 8) child k covers octant k (bit 0: +x, 1: +y, 2: +z); -1 at
+                   // leaves; ids from this tree's root
   double* aabb;    // (nnode x 6) centre, half-sizes
   double* coeff;   // (nnode x 8) signed distance at the corners (corner k as child k)
 } sn_octree;
