@@ -171,11 +171,6 @@ const KNOWN_CONSTRAINTS = {
     why: 'seed 2 key: contact dist 2.3e-10 off 3.3.8\'s (efc_pos -0.0551198172 vs ' +
          '-0.0551198175), and the trajectory parts from there (3.3.8\'s point-core result is ' +
          'chaotic in its triangle weights, see gjk.c: only bit-exact triangles can match)' },
-  // CG on parent-child contacts (R ~2e-15): Sinew's CG stops early where 3.3.8's does not.
-  'tests/models/contact_filterparent_off.xml': { parts: ['solution'], matrix: true,
-    why: 'cg/elliptic, seed 2 key: Sinew\'s CG stops after 2 iterations with qacc[2] = -160.07, ' +
-         '3.3.8\'s after 4 with 181.216 (exact, both Newtons at tolerance 1e-14: 181.228); the ' +
-         'other qacc entries agree. Seed 1 and the other five solver/cone pairs match' },
 };
 
 //---------------------------------- arguments -----------------------------------------------------
