@@ -10,9 +10,13 @@
 // ill-conditioned problems (f' of order 1e17 along the first CG directions of
 // menagerie's anymal_c) the other form leaves f' at round-off size but above the
 // tolerance, and the errors it leaves grow over the CG iterations into a different end
-// point (2e-5 relative qacc from 3.3.8's; 2e-14 with this form). Problems with elliptic
-// cones keep the local form a - f'/f'': with it they agree with 3.3.8 on the project
-// models, and the quadratic form did not (contact_filterparent, CG elliptic).
+// point (2e-5 relative qacc from 3.3.8's; 2e-14 with this form). Elliptic contacts in
+// their all-quadratic zone are summed the same way; only one on its cone surface (s not
+// quadratic in a) makes the step local, a - f'/f''. With parent-child contacts (R ~2e-15,
+// contact_filterparent_off, CG elliptic) the local f' at the exact Newton point is 1e16 of
+// round-off, which the search chased for all its evaluations to a useless step, stopping
+// CG after 2 iterations; 3.3.8 accepts that first Newton point (2 evaluations, lineslope
+// reported 0 for every ls_tolerance down to 1e-17, through the XML) and so does this form.
 #include <math.h>
 
 #include <mujoco/mujoco.h>
@@ -32,9 +36,11 @@ static inline void add_quad(mjtNum D, mjtNum x0, mjtNum v, mjtNum* lin, mjtNum* 
   *d2 += D * v * v;
 }
 
-// First and second derivatives of one elliptic contact's s along the line; 1 when the
-// contact is on the cone surface (the one zone where s is not quadratic in a).
-static int eval_elliptic(const lsLine* L, int i, mjtNum a, mjtNum* d1, mjtNum* d2) {
+// First and second derivatives of one elliptic contact's s along the line at a, and into
+// lin its slope at a = 0 (of the piece active at a); 1 when the contact is on the cone
+// surface (the one zone where s is not quadratic in a).
+static int eval_elliptic(const lsLine* L, int i, mjtNum a, mjtNum* d1, mjtNum* d2,
+                         mjtNum* lin) {
   const snCProblem* p = L->p;
   const mjContact* con = p->contact + p->id[i];
   int dim = con->dim;
@@ -55,9 +61,10 @@ static int eval_elliptic(const lsLine* L, int i, mjtNum a, mjtNum* d1, mjtNum* d
     return 0;
   }
   if (mu * mu * N + T <= 0) {
+    // every row quadratic: the slope at a = 0 and the curvature, as for the other rows
     for (int j = 0; j < dim; j++) {
+      add_quad(p->D[i + j], jar[j], v[j], lin, d2);
       *d1 += p->D[i + j] * (jar[j] + a * v[j]) * v[j];
-      *d2 += p->D[i + j] * v[j] * v[j];
     }
     return 0;
   }
@@ -66,8 +73,10 @@ static int eval_elliptic(const lsLine* L, int i, mjtNum a, mjtNum* d1, mjtNum* d
   mjtNum Tp = b / T;
   mjtNum Tpp = (c - Tp * Tp) / T;
   mjtNum u = N - T, u1 = v[0] - Tp;
-  *d1 += Dm * u * u1;
-  *d2 += Dm * (u1 * u1 - u * Tpp);
+  mjtNum c1 = Dm * u * u1, c2 = Dm * (u1 * u1 - u * Tpp);
+  *d1 += c1;
+  *d2 += c2;
+  *lin += c1 - a * c2;  // its local slope and curvature, moved to a = 0
   return 1;
 }
 
@@ -78,15 +87,14 @@ static int eval_elliptic(const lsLine* L, int i, mjtNum a, mjtNum* d1, mjtNum* d
 static void eval_line(const lsLine* L, mjtNum a, mjtNum* d1, mjtNum* d2, mjtNum* newton) {
   const snCProblem* p = L->p;
   mjtNum g = L->glin, h = L->gquad, gd = L->glin + a * L->gquad;
-  int curved = p->elliptic;  // see the header: elliptic problems keep the local form
+  int curved = 0;  // an elliptic contact on its cone surface (see the header)
   for (int i = 0; i < p->nefc;) {
     int type = p->type[i];
     if (type == mjCNSTR_CONTACT_ELLIPTIC) {
       // not quadratic on the cone surface: its local slope and curvature, moved to a = 0
       mjtNum e1 = 0, e2 = 0;
-      curved |= eval_elliptic(L, i, a, &e1, &e2);
+      curved |= eval_elliptic(L, i, a, &e1, &e2, &g);
       gd += e1;
-      g += e1 - a * e2;
       h += e2;
       i += p->contact[p->id[i]].dim;
       continue;

@@ -97,7 +97,7 @@ static mjtNum pgs_elliptic(const snCProblem* p, int i, mjtNum* f, const mjtNum* 
       }
       mju_scl(fc, fc, s, dim);
     }
-  } else if (A[0] > mjMINVAL) {
+  } else if (A[0] >= mjMINVAL) {  // R >= mjMINVAL: a row with A = 0 still moves
     mjtNum fn = fc[0] - res[0] / A[0];
     mju_zero(fc, dim);
     fc[0] = fn > 0 ? fn : 0;
