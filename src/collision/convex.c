@@ -207,7 +207,8 @@ int sn_collide_plane_convex(const mjModel* m, const mjData* d, mjContact* con, i
   const mjtNum* pmat = d->geom_xmat + 9 * g1;
   const mjtNum* ppos = d->geom_xpos + 3 * g1;
   mjtNum n[3] = {pmat[2], pmat[5], pmat[8]};
-  if (m->geom_type[g2] == mjGEOM_MESH) {
+  // an sdf geom with a mesh meets planes as that mesh does (3.3.8: same contacts)
+  if (m->geom_type[g2] == mjGEOM_MESH || m->geom_type[g2] == mjGEOM_SDF) {
     return plane_mesh(m, d, con, n, ppos, g2, margin);
   }
   sn_convex b;

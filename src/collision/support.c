@@ -153,6 +153,7 @@ static void support_local(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]) {
       }
       return;
     case mjGEOM_MESH:
+    case mjGEOM_SDF:  // an sdf geom with a mesh (only plane pairs reach here)
       support_mesh(res, obj, dir);
       return;
     default:

@@ -1,5 +1,9 @@
 // Which narrow-phase function handles each pair of geom types (3.3.8's choices:
 // analytic where MuJoCo has a dedicated function, the convex solver elsewhere).
+// Plane-sdf pairs collide like plane-mesh ones (3.3.8 gives an sdf geom with a mesh
+// the plane-mesh contacts); hfield-sdf pairs give none in 3.3.8 either (it warns that
+// they are not supported); the other sdf pairs (signed-distance gradient descent) are
+// not implemented and give no contacts.
 #include "collision/collision.h"
 
 #define P_SPH sn_collide_plane_sphere
@@ -10,7 +14,7 @@ const mjfCollision sn_collide_table[mjNGEOMTYPES][mjNGEOMTYPES] = {
   // plane, hfield, sphere, capsule, ellipsoid, cylinder, box, mesh, sdf
   [mjGEOM_PLANE] = {NULL, NULL, P_SPH, sn_collide_plane_capsule, sn_collide_plane_convex,
                     sn_collide_plane_cylinder, sn_collide_plane_box, sn_collide_plane_convex,
-                    NULL},
+                    sn_collide_plane_convex},
   [mjGEOM_HFIELD] = {NULL, NULL, HF, HF, HF, HF, HF, HF, NULL},
   [mjGEOM_SPHERE] = {NULL, NULL, sn_collide_sphere_sphere, sn_collide_sphere_capsule, CVX,
                      sn_collide_sphere_cylinder, sn_collide_sphere_box, CVX, NULL},

@@ -276,11 +276,12 @@ int sn_compile_geoms(sn_ctx* c) {
     }
   }
   if (sdf >= 0) {
-    // Known limitation: 3.3.8 collides sdf geoms through the mesh's octree (signed
-    // distance gradient descent); Sinew builds no octree and its collision table has no
-    // sdf entries, so pairs with an sdf geom produce no contacts. Said once per model.
-    mju_warning("sdf geom %d: collisions with sdf geoms are not supported, they produce "
-                "no contacts (3.3.8 would collide them)", sdf);
+    // Known limitation: 3.3.8 collides sdf geoms with primitives, meshes and other sdf
+    // geoms by gradient descent on the mesh's octree (src/compiler/octree.c builds it);
+    // Sinew collides them only with planes (as the mesh, which 3.3.8 does too), so the
+    // other pairs produce no contacts. Said once per model.
+    mju_warning("sdf geom %d: sdf collisions other than with planes are not supported, they "
+                "produce no contacts (3.3.8 would collide them)", sdf);
   }
   return 1;
 }

@@ -42,6 +42,7 @@ static void sn_built_free(sn_mesh_built* b) {
     mju_free(arrays[i]);
   }
   sn_mesh_hull_free(&b->hull);
+  sn_octree_free(&b->oct);
   memset(b, 0, sizeof(*b));
 }
 
@@ -448,7 +449,9 @@ static int sn_mesh_raw_hull(sn_ctx* c, const sn_mesh* sm, const sn_meshfile* mf,
 // needhull: a colliding mesh geom uses the mesh, which then keeps its hull graph
 // (3.3.8 builds it only then, or when the faces themselves come from the hull) and
 // takes its polygons from the hull.
-static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int needhull) {
+// needoct: an sdf geom uses the mesh, which then gets its signed-distance octree.
+static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int needhull,
+                           int needoct) {
   if (!sm->name[0]) {
     return sn_cerr(c, &sm->loc, "empty name in mesh");
   }
@@ -590,6 +593,10 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
     sn_mesh_hull_free(&mb->hull);
   }
   sn_mesh_bvh(mb, vd);
+  if (needoct && !sn_octree_build(vd, mb->nvert, mb->face, mb->nface, mb->aabb, &mb->oct)) {
+    sn_cerr(c, &sm->loc, "out of memory building the octree of mesh '%s'", sm->name);
+    goto done;
+  }
   ok = 1;
 
 done:
@@ -610,13 +617,16 @@ int sn_mesh_prepare(sn_ctx* c) {
   c->meshes = (sn_mesh_built*)sn_alloc0(sizeof(sn_mesh_built) * (size_t)n);
   for (int i = 0; i < n; i++) {
     const sn_mesh* sm = sn_spec_mesh(c, i);
-    int needhull = 0;
-    for (int g = 0; g < SN_COUNT(c->spec, geoms) && !needhull; g++) {
+    int needhull = 0, needoct = 0;
+    for (int g = 0; g < SN_COUNT(c->spec, geoms); g++) {
       const sn_geom* sg = &SN_AT(c->spec, geoms, sn_geom, g);
-      needhull = (sg->type == mjGEOM_MESH || sg->type == mjGEOM_SDF) && (sg->contype | sg->conaffinity) &&
-                 !strcmp(sg->mesh, sm->name);
+      if (strcmp(sg->mesh, sm->name)) {
+        continue;
+      }
+      needhull |= (sg->type == mjGEOM_MESH || sg->type == mjGEOM_SDF) && (sg->contype | sg->conaffinity);
+      needoct |= sg->type == mjGEOM_SDF;
     }
-    if (!sn_mesh_process(c, sm, c->meshes + i, needhull)) {
+    if (!sn_mesh_process(c, sm, c->meshes + i, needhull, needoct)) {
       return 0;
     }
   }
@@ -665,6 +675,7 @@ void sn_mesh_sizes(sn_ctx* c, mjModel* z) {
     z->nmeshpolymap += mb->npolymap;
     z->nbvh += mb->nbvh;
     z->nbvhstatic += mb->nbvh;
+    z->noct += mb->oct.nnode;
   }
 }
 
@@ -675,6 +686,7 @@ void sn_mesh_sizes(sn_ctx* c, mjModel* z) {
 int sn_compile_meshes(sn_ctx* c) {
   mjModel* m = c->m;
   int vert = 0, normal = 0, tex = 0, face = 0, graph = 0, poly = 0, polyvert = 0, polymap = 0;
+  int oct = 0;
   // mesh trees come last, after the body trees
   int bvh = m->nbvh;
   for (int i = 0; i < m->nmesh; i++) {
@@ -696,8 +708,14 @@ int sn_compile_meshes(sn_ctx* c) {
     m->mesh_graphadr[i] = mb->hull.ngraph ? graph : -1;
     m->mesh_bvhadr[i] = mb->nbvh ? bvh : -1;
     m->mesh_bvhnum[i] = mb->nbvh;
-    m->mesh_octadr[i] = -1;
-    m->mesh_octnum[i] = 0;
+    const sn_octree* ot = &mb->oct;
+    m->mesh_octadr[i] = ot->nnode ? oct : -1;
+    m->mesh_octnum[i] = ot->nnode;
+    SN_PUT(m->oct_depth, oct, ot->depth, ot->nnode, 1);
+    SN_PUT(m->oct_child, oct, ot->child, ot->nnode, 8);  // ids relative to mesh_octadr
+    SN_PUT(m->oct_aabb, oct, ot->aabb, ot->nnode, 6);
+    SN_PUT(m->oct_coeff, oct, ot->coeff, ot->nnode, 8);
+    oct += ot->nnode;
     m->mesh_polyadr[i] = poly;
     m->mesh_polynum[i] = mb->npoly;
     SN_PUT(m->mesh_vert, vert, mb->vert, mb->nvert, 3);

@@ -8,6 +8,8 @@
 #include "io/meshfile.h"
 
 // Convex hull of a point set, as the collision code uses it.
+#include "compiler/octree.h"
+
 typedef struct {
   int nvert;                  // hull vertices
   int nface;                  // hull triangles
@@ -53,6 +55,7 @@ typedef struct sn_mesh_built {
   double inertia[3];          // principal moments per unit density
   double aabb[6];             // bounding box of the vertices: centre, half-sizes
   double size[3];             // largest |coordinate| along each axis
+  sn_octree oct;              // signed-distance octree, only for meshes an sdf geom uses
 } sn_mesh_built;
 
 // mesh_hull.c: convex hull of n points (qhull, at most maxhullvert vertices if > 0).

@@ -37,10 +37,6 @@ const KNOWN = [
             '4 of its 9 normals differ from 3.3.8 by 1-2 float ulps (the rule in ' +
             'src/compiler/mesh.c, sn_make_normals, matches every other mesh tried bit for ' +
             'bit); larger differences still fail' },
-  { field: /^(noct|oct_depth|oct_child|oct_aabb|oct_coeff|mesh_octadr|mesh_octnum)$/,
-    reason: 'octrees: 3.3.8 builds one for each mesh an sdf geom uses (its signed distance ' +
-            'field for sdf collisions); Sinew builds none and sdf geoms produce no contacts ' +
-            '(known limitation, warned at compile: src/compiler/geom.c)' },
 ];
 
 function known(field, model, a, b) {
