@@ -1,16 +1,17 @@
 // mjENBL_MULTICCD: several contacts where two convex geoms touch along a flat patch.
 //
-// Polytopes (boxes, meshes with hull polygons) without margin: the feature of each
-// shape at its witness point (the face, edge or vertex whose interior holds it) is
-// read off the geometry; face-face and face-edge pairs are clipped against each
-// other in the plane normal to the contact and every clipped vertex becomes a
-// contact with the solver's depth and normal (what 3.3.8's native multiccd yields).
+// Polytopes (boxes, meshes with hull polygons) without margin, under the native
+// solver: the feature of each shape at its witness point (the face, edge or vertex
+// whose interior holds it) is read off the geometry; face-face and face-edge pairs are
+// clipped against each other in the plane normal to the contact and every clipped
+// vertex becomes a contact with the solver's depth and normal (what 3.3.8's native
+// multiccd yields).
 //
-// Other shapes, or a positive margin: the geoms are turned against each other by
-// +-1e-3 rad about each tangent axis of the contact frame around the contact point and
-// the solver is re-run; a new contact (midway between the witness points as found on the
-// turned geoms, normal as found, depth of the first contact) is added when it lies apart
-// from the existing ones.
+// Other shapes, a positive margin, or MPR (nativeccd off): the geoms are turned against
+// each other by +-1e-3 rad about each tangent axis of the contact frame around the
+// contact point and the solver is re-run; a new contact (midway between the witness
+// points as found on the turned geoms, normal as found, depth of the first contact) is
+// added when it lies apart from the existing ones.
 #include <math.h>
 #include <string.h>
 
@@ -514,7 +515,10 @@ static int legacy(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b) 
 
 int sn_multiccd(const mjModel* m, mjContact* con, sn_convex* a, sn_convex* b,
                 const sn_ccd_result* r, mjtNum margin) {
-  if (margin <= 0 && is_polytope(a) && is_polytope(b)) {
+  // under MPR (nativeccd off) 3.3.8 turns polytopes too: a slab on a box gets the
+  // turned geoms' contacts with normals 1e-3 off the first, not the clipped face
+  if (margin <= 0 && !(m->opt.disableflags & mjDSBL_NATIVECCD) && is_polytope(a) &&
+      is_polytope(b)) {
     return native(con, a, b, r);
   }
   return legacy(m, con, a, b);

@@ -22,8 +22,11 @@ void sn_convex_geom(sn_convex* obj, const mjModel* m, const mjData* d, int g, mj
   }
 }
 
-static mjtNum sign1(mjtNum x) {
-  return x >= 0 ? 1 : -1;
+// Sign with sign(0) = 0: where the direction is normal to an axis, the support point
+// sits midway along it (the middle of a box edge, a capsule's or cylinder's side), as
+// 3.3.8's MPR portals show on axis-aligned shapes.
+static mjtNum sign0(mjtNum x) {
+  return x > 0 ? 1 : (x < 0 ? -1 : 0);
 }
 
 // Mesh vertex i (mesh frame) as mjtNum.
@@ -112,7 +115,7 @@ static void support_local(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]) {
       } else {
         sn_scl3(res, dir, s[0] / n);
       }
-      res[2] += sign1(dir[2]) * s[1];
+      res[2] += sign0(dir[2]) * s[1];
       return;
     }
     case mjGEOM_ELLIPSOID: {
@@ -139,12 +142,14 @@ static void support_local(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]) {
         res[0] = dir[0] * k;
         res[1] = dir[1] * k;
       }
-      res[2] = sign1(dir[2]) * s[1];
+      res[2] = sign0(dir[2]) * s[1];
       return;
     }
     case mjGEOM_BOX:
+      // MPR's portal normals come out exactly axis-parallel on an axis-aligned face; 3.3.8's
+      // portal then holds an edge midpoint, which sets its depth and normal
       for (int i = 0; i < 3; i++) {
-        res[i] = sign1(dir[i]) * s[i];
+        res[i] = sign0(dir[i]) * s[i];
       }
       return;
     case mjGEOM_MESH:

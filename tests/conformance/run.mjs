@@ -145,19 +145,6 @@ const SOLVERS = ['newton', 'cg', 'pgs'], CONES = ['pyramidal', 'elliptic'];
 // match at the normal tolerance; entries whose parts are not yet required are ignored.
 
 const KNOWN_CONSTRAINTS = {
-  // Trajectories that leave the oracle's through a narrow-phase difference: up to the
-  // step before, the states agree to 1e-14; 3.3.8 started 1e-14 away (JITTER_RUNS runs)
-  // follows its own trajectory over all the steps, so the difference is Sinew's. At
-  // 3.3.8's own state of that step (probe --advance N; a single-state reproduction is
-  // tests/models/repro/<model>_state.xml, see there) the contact has the same position
-  // but another normal and depth, and each engine keeps its answer at states moved by up
-  // to 1e-12: no round-off tie, a difference in MPR's result.
-  'tests/models/collide_mpr_box_mesh.xml': { parts: ['trajectory'],
-    why: 'seed 1: leaves 3.3.8 at step 6; at 3.3.8\'s state after 5 steps MPR gives normal ' +
-         '(0, 0, 1), dist -0.033545, where 3.3.8 gives (0.177, -0.354, 0.918), dist -0.036528' },
-  'tests/models/collide_mpr_multiccd_box_mesh.xml': { parts: ['trajectory'],
-    why: 'seed 2: leaves 3.3.8 at step 8; at 3.3.8\'s state after 7 steps MPR gives normal ' +
-         '(0, 0, 1), dist -0.053273, where 3.3.8 gives (0.268, -0.535, 0.801), dist -0.066508' },
   // Convex pairs whose GJK passes roundoff ties (a capsule's segment core converging onto a
   // curved rim, a sphere's point core onto an ellipsoid): the support picks between equal
   // candidates by the last bits of the search direction, so the iterate follows 3.3.8's

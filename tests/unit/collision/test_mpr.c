@@ -1,6 +1,7 @@
 // MPR (mpr.c, libccd) for nativeccd="disable": depths of overlapping spheres and
 // boxes are analytic, separated shapes give no contact, the normal runs from the
-// first shape to the second, and the smooth-geom normal fix is exact for spheres.
+// first shape to the second, the smooth-geom normal fix is exact for spheres, and
+// support points on an axis normal to the direction sit midway (3.3.8's portals).
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -88,10 +89,55 @@ static void test_box_depth(void** state) {
   mj_deleteModel(m);
 }
 
+// Support points on an axis the direction is normal to sit midway along it (sign 0 is
+// 0): on an axis-aligned face MPR's portal normals are exactly axis-parallel, and
+// 3.3.8's portals then hold box edge midpoints and the middles of capsule and cylinder
+// sides, which set its depth and normal.
+static void test_axis_ties(void** state) {
+  (void)state;
+  shape_t box, cap, cyl;
+  make_shape(&box, mjGEOM_BOX, 0.5, 0.4, 0.1);
+  make_shape(&cap, mjGEOM_CAPSULE, 0.2, 0.3, 0);
+  make_shape(&cyl, mjGEOM_CYLINDER, 0.2, 0.3, 0);
+  mjtNum p[3];
+  sn_convex_support(p, &box.s, (mjtNum[3]){0, 0, 1});
+  assert_true(p[0] == 0 && p[1] == 0 && p[2] == 0.1);
+  sn_convex_support(p, &box.s, (mjtNum[3]){1, -2, 0});
+  assert_true(p[0] == 0.5 && p[1] == -0.4 && p[2] == 0);
+  sn_convex_support(p, &cap.s, (mjtNum[3]){1, 0, 0});
+  assert_true(p[0] == 0.2 && p[1] == 0 && p[2] == 0);
+  sn_convex_support(p, &cyl.s, (mjtNum[3]){0, -1, 0});
+  assert_true(p[0] == 0 && p[1] == -0.2 && p[2] == 0);
+
+  // tests/models/repro/collide_mpr_box_mesh_state.xml as two boxes (the slab mesh is a
+  // box): the final portal holds an edge midpoint of the big box's top face, and the
+  // closest point to the origin lies on its edge, off the face normal (3.3.8's numbers)
+  mjModel* m = mpr_model();
+  shape_t a, b;
+  make_shape(&a, mjGEOM_BOX, 0.5, 0.5, 0.1);
+  // the mesh's frame (its inertia axes) and float vertices, as 3.3.8 compiles them
+  make_shape(&b, mjGEOM_BOX, (float)0.05, (float)0.1, (float)0.3);
+  const mjtNum pos[3] = {0.12504368984301756, -0.099725920551089545, 0.17846957134930425};
+  const mjtNum mat[9] = {0.26026361272090537,  0.39760867591951310,  0.87986941799735341,
+                         -0.32041594755281855, -0.82406660087492556, 0.46717005241804893,
+                         0.91082186647406482,  -0.40351155888770368, -0.087074390016371850};
+  mju_copy3(b.pos, pos);
+  mju_copy(b.mat, mat, 9);
+  sn_ccd_result r;
+  assert_int_equal(sn_mpr(&r, m, &a.s, &b.s), 1);
+  assert_float_equal(r.dist, -0.03652758226732429, 1e-12);
+  const mjtNum n[3] = {0.17699644485943036, -0.3539928897188653, 0.9183470436254533};
+  for (int i = 0; i < 3; i++) {
+    assert_float_equal(r.normal[i], n[i], 1e-10);
+  }
+  mj_deleteModel(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sphere_depth),
       cmocka_unit_test(test_box_depth),
+      cmocka_unit_test(test_axis_ties),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
