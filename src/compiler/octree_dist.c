@@ -11,22 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-static void sn_sub3(double r[3], const double a[3], const double b[3]) {
-  r[0] = a[0] - b[0];
-  r[1] = a[1] - b[1];
-  r[2] = a[2] - b[2];
-}
-
-static double sn_dot3(const double a[3], const double b[3]) {
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-static void sn_cross3(double r[3], const double a[3], const double b[3]) {
-  r[0] = a[1] * b[2] - a[2] * b[1];
-  r[1] = a[2] * b[0] - a[0] * b[2];
-  r[2] = a[0] * b[1] - a[1] * b[0];
-}
+#include "math/inline.h"
 
 // Does the triangle touch the box (centre c, half-sizes h)? Separating axes: the box
 // axes, the triangle normal and the 9 edge-axis cross products; touching counts.
@@ -47,7 +32,7 @@ static int sn_tri_box(const double c[3], const double h[3], const double* a, con
   sn_sub3(e[0], v[1], v[0]);
   sn_sub3(e[1], v[2], v[1]);
   sn_sub3(e[2], v[0], v[2]);
-  sn_cross3(n, e[0], e[1]);
+  sn_cross(n, e[0], e[1]);
   double r = h[0] * fabs(n[0]) + h[1] * fabs(n[1]) + h[2] * fabs(n[2]);
   if (fabs(sn_dot3(n, v[0])) > r) {
     return 0;
@@ -56,7 +41,7 @@ static int sn_tri_box(const double c[3], const double h[3], const double* a, con
     for (int k = 0; k < 3; k++) {
       double axis[3] = {0, 0, 0}, u[3];
       axis[k] = 1;
-      sn_cross3(u, e[i], axis);
+      sn_cross(u, e[i], axis);
       double p0 = sn_dot3(u, v[0]), p1 = sn_dot3(u, v[1]), p2 = sn_dot3(u, v[2]);
       double rr = h[0] * fabs(u[0]) + h[1] * fabs(u[1]) + h[2] * fabs(u[2]);
       if (fmin(p0, fmin(p1, p2)) > rr || fmax(p0, fmax(p1, p2)) < -rr) {
@@ -151,7 +136,7 @@ static int sn_pseudo_init(sn_meshdist* ps, const double* vert, int nvert, const 
     double ab[3], ac[3], n[3];
     sn_sub3(ab, vert + 3 * v[1], vert + 3 * v[0]);
     sn_sub3(ac, vert + 3 * v[2], vert + 3 * v[0]);
-    sn_cross3(n, ab, ac);
+    sn_cross(n, ab, ac);
     double len = sqrt(sn_dot3(n, n));
     for (int k = 0; k < 3; k++) {
       ps->fn[3 * f + k] = len > 0 ? n[k] / len : 0;
