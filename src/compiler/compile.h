@@ -110,6 +110,10 @@ int sn_cerr_attr(sn_ctx* c, const sn_srcloc* loc, const char* attr, const char* 
 // angle units and Euler sequence. Returns 0 (with an error) on a degenerate input.
 int sn_orient_quat(sn_ctx* c, const sn_orient* o, double quat[4], const sn_srcloc* loc);
 
+// Divide v (n entries) by its norm, as 3.3.8's compiler does (mju_normalize* scales by the
+// reciprocal, which differs in the last bits); 0 and v unchanged when the norm is below mjMINVAL.
+int sn_normalize_div(double* v, int n);
+
 // res = a * b (pose composition: b expressed in a).
 void sn_pose_mul(sn_pose* res, const sn_pose* a, const sn_pose* b);
 

@@ -63,7 +63,7 @@ static double sn_angle(const sn_ctx* c, double a) {
   return c->spec->compiler.degree ? a * (mjPI / 180.0) : a;
 }
 
-static int sn_normalize_n(double* v, int n) {
+int sn_normalize_div(double* v, int n) {
   double s = 0;
   for (int i = 0; i < n; i++) {
     s += v[i] * v[i];
@@ -96,7 +96,7 @@ int sn_orient_quat(sn_ctx* c, const sn_orient* o, double quat[4], const sn_srclo
       if (fabs(n - 1) <= 1e-14) {
         return 1;
       }
-      if (!sn_normalize_n(quat, 4)) {
+      if (!sn_normalize_div(quat, 4)) {
         return sn_cerr(c, loc, "quaternion is too small");
       }
       return 1;
@@ -104,7 +104,7 @@ int sn_orient_quat(sn_ctx* c, const sn_orient* o, double quat[4], const sn_srclo
 
     case SN_ORIENT_AXISANGLE: {
       double axis[3] = {v[0], v[1], v[2]};
-      if (!sn_normalize_n(axis, 3)) {
+      if (!sn_normalize_div(axis, 3)) {
         return sn_cerr(c, loc, "axisangle axis too small");
       }
       mju_axisAngle2Quat(quat, axis, sn_angle(c, v[3]));
@@ -114,18 +114,18 @@ int sn_orient_quat(sn_ctx* c, const sn_orient* o, double quat[4], const sn_srclo
     case SN_ORIENT_XYAXES: {
       // Gram-Schmidt: y loses its component along x; z completes a right-handed frame
       double x[3] = {v[0], v[1], v[2]}, y[3] = {v[3], v[4], v[5]}, z[3];
-      if (!sn_normalize_n(x, 3)) {
+      if (!sn_normalize_div(x, 3)) {
         return sn_cerr(c, loc, "xaxis of xyaxes is too small");
       }
       double d = x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
       for (int i = 0; i < 3; i++) {
         y[i] -= d * x[i];
       }
-      if (!sn_normalize_n(y, 3)) {
+      if (!sn_normalize_div(y, 3)) {
         return sn_cerr(c, loc, "yaxis of xyaxes is too small");
       }
       mju_cross(z, x, y);
-      if (!sn_normalize_n(z, 3)) {
+      if (!sn_normalize_div(z, 3)) {
         return sn_cerr(c, loc, "cross(xaxis, yaxis) too small in xyaxes");
       }
       sn_quat_from_axes(quat, x, y, z);
@@ -134,7 +134,7 @@ int sn_orient_quat(sn_ctx* c, const sn_orient* o, double quat[4], const sn_srclo
 
     case SN_ORIENT_ZAXIS: {
       double z[3] = {v[0], v[1], v[2]};
-      if (!sn_normalize_n(z, 3)) {
+      if (!sn_normalize_div(z, 3)) {
         return sn_cerr(c, loc, "zaxis too small");
       }
       sn_quat_z2vec(quat, z);

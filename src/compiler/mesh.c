@@ -346,13 +346,8 @@ static double* sn_transform(const sn_mesh* sm, const sn_meshfile* mf, const doub
   // 3.3.8 divides by the norm here (mju_normalize4 scales by its inverse, which
   // differs in the last bits and, for tied principal moments, in the mesh frame)
   mju_copy4(q, sm->refquat);
-  double norm = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  if (norm < mjMINVAL) {
+  if (!sn_normalize_div(q, 4)) {
     mju_unit4(q);
-  } else {
-    for (int k = 0; k < 4; k++) {
-      q[k] /= norm;
-    }
   }
   mju_quat2Mat(R, q);
   for (int i = 0; i < mf->nvert; i++) {
