@@ -16,23 +16,37 @@ static mjtSize sn_round_mib(double bytes) {
   return (mjtSize)(ceil(bytes / SN_MIB) * SN_MIB);
 }
 
-// Arena heuristic. MuJoCo allocates enough for 100 contacts and 500 scalar constraints
-// under worst-case conditions (modeling.rst, "Memory allocation"); equality constraints
-// add to it. The polynomial in njmax (n), nv (v) and the number of equality constraints
-// (e, whatever their type) was identified from the MiB steps of MuJoCo 3.3.8's narena
-// as e, n and v vary one at a time (chains of up to 150 dofs, njmax 0..1000, up to 1200
-// constraints): every observed step lies where this polynomial crosses a MiB. The
-// coefficients are not derived.
-static mjtSize sn_default_arena(int nv, int njmax, int neq, int ntendon, int nwrap) {
-  double n = njmax, v = nv, e = neq;
-  double base = 52 * n * n + 104 * n * v + 40 * v * v + 146 * n + 826 * v + 55486;
-  double eq = 40 * e * e + 80 * e * (n + v) + 162 * e;
-  // tendons: about 161 bytes per tendon and per path element, fitted to the MiB steps
-  // of 5-dof chains with 300 to 740 fixed or spatial tendons of 1 to 4 elements (exact
-  // there; with 3, 10 or 20 dofs the steps come within 0.1% of the tendon count, so
-  // the true term likely also involves nv)
-  double ten = 161.3 * ((double)ntendon + nwrap);
-  return sn_round_mib(base + eq + ten);
+// Arena heuristic. MuJoCo sizes the arena for 100 contacts and 500 scalar constraints
+// under worst-case conditions (modeling.rst, "Memory allocation"); the legacy njmax and
+// nconmax attributes replace those two counts. Identified from the MiB steps of
+// 3.3.8's narena, read to 32 bytes by moving each model across a step with nconmax
+// (576 bytes a contact) and sites (160 bytes each), on flat sets of slide, hinge, ball
+// and free bodies (njmax 0..2000, nv up to 300, up to 100 equality constraints of
+// every type) and with one kind of element added at a time. Every measurement is
+// reproduced exactly by two parts:
+// - constraint arrays, one mjContact per contact plus, per scalar constraint, rows of
+//   nv and njmax entries (12 n^2 + 24 n v + 144 n + 12 v bytes); this part alone is
+//   what a legacy nstack adds its 8 * nstack bytes to;
+// - a worst-case stack estimate: 40 bytes (five doubles) per entry of a square matrix
+//   over njmax + nv + neq, and 160 bytes (twenty doubles) per dof, equality, body,
+//   joint, qpos, geom, site, actuator, activation, tendon and tendon path element
+//   (sensors, cameras, lights and frames add nothing), but never less than 1000
+//   doubles.
+// Flex and skin counts were not measured (no corpus model without a given memory size
+// has them).
+// Bytes of the contact and constraint arrays (the first part above).
+static double sn_arena_constraints(const mjModel* z, double njmax, double nconmax) {
+  double n = njmax, v = z->nv;
+  return 576 * nconmax + 12 * n * n + 24 * n * v + 144 * n + 12 * v;
+}
+
+// Bytes of the worst-case stack estimate (the second part above).
+static double sn_arena_stack(const mjModel* z, double njmax) {
+  double m = njmax + z->nv + z->neq;
+  double elements = (double)z->nv + z->neq + z->nbody + z->njnt + z->nq + z->ngeom + z->nsite +
+                    z->nu + z->na + z->ntendon + z->nwrap;
+  double bytes = 40 * m * m + 160 * elements;
+  return bytes > 8000 ? bytes : 8000;
 }
 
 void sn_compile_sizes_misc(sn_ctx* c, mjModel* z) {
@@ -42,6 +56,7 @@ void sn_compile_sizes_misc(sn_ctx* c, mjModel* z) {
   z->nuserdata = s->nuserdata;
   z->npluginstate = 0;
   z->nJmom = 0;  // set by the actuator step
+  double njmax = s->njmax >= 0 ? s->njmax : 500, nconmax = s->nconmax >= 0 ? s->nconmax : 100;
   if (s->memory >= 0) {
     if (s->njmax >= 0 || s->nstack >= 0) {
       sn_cerr_attr(c, s->loc.file ? &s->loc : NULL, "memory",
@@ -56,11 +71,9 @@ void sn_compile_sizes_misc(sn_ctx* c, mjModel* z) {
                    (size_t)SN_MAX_MODEL_BYTES);
       return;
     }
-    // the stack plus room for the constraint solver (about 3 MiB, fitted)
-    z->narena = sn_round_mib(8.0 * s->nstack + 3137728 + 6000.0 * z->nv);
+    z->narena = sn_round_mib(8.0 * s->nstack + sn_arena_constraints(z, njmax, nconmax));
   } else {
-    z->narena = sn_default_arena(z->nv, s->njmax >= 0 ? s->njmax : 500, z->neq, z->ntendon,
-                                 z->nwrap);
+    z->narena = sn_round_mib(sn_arena_constraints(z, njmax, nconmax) + sn_arena_stack(z, njmax));
     // Known difference: 3.3.8 loads njmax="2147483647" with a 1 MiB arena (its estimate
     // wraps around); an estimate beyond the allocation limit is an error here.
     if ((size_t)z->narena > SN_MAX_MODEL_BYTES) {
