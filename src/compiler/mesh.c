@@ -249,11 +249,6 @@ static void sn_unit_float_div(float n[3]) {
   }
 }
 
-// Vertex normals from the faces: the area-weighted average of the adjacent face
-// normals; unless smooth, faces deviating from that average by more than acos(0.8)
-// are then left out. A vertex with no remaining face gets +z (3.3.8's result).
-// 3.3.8's rounding: face normals (cross products, twice the area) in double, summed
-// per vertex into floats in face order, each sum divided by its float length.
 // Faces whose edge cross product (twice the area) is shorter than this add nothing to
 // the vertex normals. Fitted on 3.3.8: it reproduces every normal of anymal_c's
 // handle.obj (faces of 9.85e-8 left out, 1.14e-7 counted), of the sliver tests of
@@ -262,6 +257,11 @@ static void sn_unit_float_div(float n[3]) {
 // may scale with the mesh.
 #define SN_NORMAL_MIN_CROSS 1e-7
 
+// Vertex normals from the faces: the area-weighted average of the adjacent face
+// normals; unless smooth, faces deviating from that average by more than acos(0.8)
+// are then left out. A vertex with no remaining face gets +z (3.3.8's result).
+// 3.3.8's rounding: face normals (cross products, twice the area) in double, summed
+// per vertex into floats in face order, each sum divided by its float length.
 static void sn_make_normals(const double* v, int nvert, const int* face, int nface, int smooth,
                             double* out) {
   double* fn = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)nface);
