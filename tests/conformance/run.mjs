@@ -151,9 +151,6 @@ const KNOWN_CONSTRAINTS = {
   // only while the arithmetic is bit for bit its own. gjk.c now is on its segment stages
   // (unit directions, cylinder support, witness normal) but not yet on every triangle:
   // the contacts agree to the geometry tolerance, the rows derived from them do not.
-  'tests/models/collide_convex_capsule_cylinder_rim.xml': { parts: ['rows', 'solution'],
-    why: 'seed 1: contact frame 9.2e-8 off (a tie late in GJK, after a triangle stage ' +
-         '1.4e-17 off 3.3.8\'s), so the tangent rows\' efc_vel differ by 2.8e-6 relative' },
   'tests/models/collide_convex_sphere_ellipsoid.xml': { parts: ['rows', 'solution', 'trajectory'],
     why: 'seed 2 key: contact dist 2.3e-10 off 3.3.8\'s (efc_pos -0.0551198172 vs ' +
          '-0.0551198175), and the trajectory parts from there (3.3.8\'s point-core result is ' +
