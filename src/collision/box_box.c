@@ -10,13 +10,16 @@
 // the two faces; on every axis kind a candidate is kept when its contact position lies
 // within both boxes grown by the margin (up to 1% of each grown half size), or 1% of a
 // half size inside either grown box. A candidate found twice (faces sharing an edge line:
-// boxes stacked exactly) is reported once. The contacts come in the oracle's order: edge
-// crossings, reference corners, incident corners numbered from the deepest one (on an edge
-// axis along the edge first); on a face axis the deepest incident corner is a candidate
-// even off the reference face. 3.3.8 walks the reference boundary lines and corners in a
-// frame of its own per face (ref_face_frame), and on an edge axis it takes at most one
-// reference corner, the first found over the incident face. A box's extent along its own
-// axis is its half size exactly (equal boxes tie exactly).
+// boxes stacked exactly) is reported once, except the deepest incident corner of a face
+// axis, which comes again after a crossing at its point. (3.3.8 also lists a reference
+// corner lying on an incident edge twice at some states, as frame.xml shows; that follows
+// its own round-off: 3.3.8 moved by 1e-15 changes its mind.) The contacts come in the
+// oracle's order: edge crossings, reference corners, incident corners numbered from the
+// deepest one (on an edge axis along the edge first); on a face axis the deepest incident
+// corner is a candidate even off the reference face. 3.3.8 walks the reference boundary
+// lines and corners in a frame of its own per face (ref_face_frame), and on an edge axis
+// it takes at most one reference corner, the first found over the incident face. A box's
+// extent along its own axis is its half size exactly (equal boxes tie exactly).
 #include <float.h>
 
 #include "collision/collision.h"
