@@ -15,10 +15,11 @@
 //    taken anyway, and the descent stops when that step did not lower f;
 //  - the octree's gradient is taken in the leaf's unit coordinates (its world gradient
 //    times the leaf's edge lengths), so steps inside fine leaves are short; primitives
-//    step with their world gradient. Outside the octree's box (approximation, not
-//    pinned down to the last digits) the field is its value at the nearest point of the
-//    box plus the distance to it, with the octree's world gradient along the axes
-//    inside the box;
+//    step with their world gradient. Outside the octree's box the field is its value
+//    at the nearest point of the box shrunk by 1e-6 plus the distance to that point;
+//    the gradient is the world gradient there along the axes inside, the direction to
+//    the point along the others (3.3.8's gradient out there agrees to ~1e-8 only: it
+//    looks like a finite difference);
 //  - the contact at the final point x: dist = max(A, B), normal = normalize(nA - nB)
 //    with nA, nB the unit gradients, pos = x - normal dist / 2; one contact per point
 //    whose dist is below the margin, in point order, no merging.
@@ -32,6 +33,7 @@
 
 #define SDF_LS_TRIALS 15      // line-search trials: t = 1 .. 2^-14
 #define SDF_LS_ARMIJO 0.1     // sufficient-decrease factor
+#define SDF_OCT_INSET 1e-6    // outside points read the field this far inside the box
 
 // One geom as a signed distance: pose, type and (for sdf / mesh) its octree.
 typedef struct {
@@ -110,7 +112,7 @@ static mjtNum oct_field(const mjModel* m, int root, const mjtNum p[3], mjtNum st
   mjtNum q[3], out[3];
   int outside = 0;
   for (int j = 0; j < 3; j++) {
-    mjtNum lo = rb[j] - rb[3 + j], hi = rb[j] + rb[3 + j];
+    mjtNum lo = rb[j] - rb[3 + j] + SDF_OCT_INSET, hi = rb[j] + rb[3 + j] - SDF_OCT_INSET;
     q[j] = p[j] < lo ? lo : p[j] > hi ? hi : p[j];
     out[j] = p[j] - q[j];
     outside |= out[j] != 0;
