@@ -177,40 +177,54 @@ static mjtNum prim_field(int type, const mjtNum* s, const mjtNum p[3], mjtNum g[
       return b;
     }
     case mjGEOM_BOX: {
-      mjtNum q[3], inside = -INFINITY;
-      int kin = 0;
+      // inside: 3.3.8's estimate -min_j(a_j^2 / s_j) |s / a| (a_j the depth below face
+      // j), descending along the unit vector of sign(p_j) s_j / a_j; outside (or on the
+      // surface): the exact distance and its gradient
+      mjtNum a[3];
+      int in = 1;
       for (int j = 0; j < 3; j++) {
-        q[j] = fabs(p[j]) - s[j];
-        if (q[j] > inside) {
-          inside = q[j];
-          kin = j;
-        }
+        a[j] = s[j] - fabs(p[j]);
+        in &= a[j] > 0;
       }
-      if (inside > 0) {
-        mjtNum o[3];
+      if (in) {
+        mjtNum near = 0, sum = 0;
         for (int j = 0; j < 3; j++) {
-          o[j] = q[j] > 0 ? q[j] : 0;
+          mjtNum depth = a[j] * a[j] / s[j], r = s[j] / a[j];
+          near = j == 0 || depth < near ? depth : near;
+          sum += r * r;
+          g[j] = p[j] < 0 ? -r : r;
         }
-        mjtNum len = sn_norm3(o);
-        for (int j = 0; j < 3; j++) {
-          g[j] = (p[j] < 0 ? -o[j] : o[j]) / len;
-        }
-        return len;
+        sn_normalize3(g);
+        return -near * sqrt(sum);
       }
-      g[0] = g[1] = g[2] = 0;
-      g[kin] = p[kin] < 0 ? -1 : 1;
-      return inside;
+      mjtNum o[3];
+      for (int j = 0; j < 3; j++) {
+        o[j] = a[j] < 0 ? -a[j] : 0;
+      }
+      mjtNum len = sn_norm3(o);
+      for (int j = 0; j < 3; j++) {
+        g[j] = len > 0 ? (p[j] < 0 ? -o[j] : o[j]) / len : 0;
+      }
+      return len;
     }
     case mjGEOM_ELLIPSOID: {
+      // 3.3.8's first-order estimate k0 (k0 - 1) / k1, descending along its unit gradient
       mjtNum s0[3], s1[3];
       for (int j = 0; j < 3; j++) {
         s0[j] = p[j] / s[j];
         s1[j] = s0[j] / s[j];
       }
       mjtNum k0 = sn_norm3(s0), k1 = sn_norm3(s1);
-      sn_copy3(g, s1);
+      if (!(k1 > 0)) {
+        g[0] = g[1] = g[2] = 0;
+        return -s[0];
+      }
+      for (int j = 0; j < 3; j++) {
+        mjtNum d0 = s0[j] / (k0 * s[j]), d1 = s1[j] / (k1 * s[j] * s[j]);
+        g[j] = ((2 * k0 - 1) * d0 * k1 - (k0 * k0 - k0) * d1) / (k1 * k1);
+      }
       sn_normalize3(g);
-      return k1 > 0 ? k0 * (k0 - 1) / k1 : -s[0];
+      return k0 * (k0 - 1) / k1;
     }
     default:
       g[0] = g[1] = g[2] = 0;
