@@ -15,7 +15,8 @@
 //    taken anyway, and the descent stops when that step did not lower f;
 //  - the octree's gradient is taken in the leaf's unit coordinates (its world gradient
 //    times the leaf's edge lengths), so steps inside fine leaves are short; primitives
-//    step with their world gradient. Outside the octree's box the field is its value
+//    step with their world gradient; the normal takes the unit vector of that same
+//    leaf-coordinate gradient (not of the world one: they differ in oblong leaves). Outside the octree's box the field is its value
 //    at the nearest point of the box shrunk by 1e-6 plus the distance to that point;
 //    the gradient is the world gradient there along the axes inside, the direction to
 //    the point along the others (3.3.8's gradient out there agrees to ~1e-8 only: it
@@ -120,7 +121,7 @@ static mjtNum oct_field(const mjModel* m, int root, const mjtNum p[3], mjtNum st
   mjtNum graw[3];
   if (!outside) {
     mjtNum v = oct_leaf(m, root, p, step, graw);
-    sn_copy3(unit, graw);
+    sn_copy3(unit, step);
     sn_normalize3(unit);
     return v;
   }
