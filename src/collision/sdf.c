@@ -14,13 +14,14 @@
 //    t with f(x - t g) < f(x) - 0.1 t |g|^2; when none is accepted the last trial is
 //    taken anyway, and the descent stops when that step did not lower f;
 //  - the octree's gradient is taken in the leaf's unit coordinates (its world gradient
-//    times the leaf's edge lengths), so steps inside fine leaves are short; primitives
-//    step with their world gradient; the normal takes the unit vector of that same
-//    leaf-coordinate gradient (not of the world one: they differ in oblong leaves). Outside the octree's box the field is its value
-//    at the nearest point of the box shrunk by 1e-6 plus the distance to that point;
-//    the gradient is the world gradient there along the axes inside, the direction to
-//    the point along the others (3.3.8's gradient out there agrees to ~1e-8 only: it
-//    looks like a finite difference);
+//    times the leaf's edge lengths), so steps inside fine leaves are short, and the
+//    normal takes the unit vector of that same gradient (not of the world one: they
+//    differ in oblong leaves); primitives use unit gradients (box and ellipsoid: of
+//    3.3.8's distance estimates, see prim_field);
+//  - outside the octree's box (approximation, agreeing to ~1e-8: 3.3.8's values there
+//    look like finite differences) the field is its value at the nearest point of the
+//    box shrunk by 1e-6 plus the distance to that point, and the gradient is the world
+//    gradient there along the axes inside, the direction to the point along the others;
 //  - the contact at the final point x: dist = max(A, B), normal = normalize(nA - nB)
 //    with nA, nB the unit gradients, pos = x - normal dist / 2; one contact per point
 //    whose dist is below the margin, in point order, no merging.
