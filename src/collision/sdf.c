@@ -24,7 +24,8 @@
 //    gradient there along the axes inside, the direction to the point along the others;
 //  - the contact at the final point x: dist = max(A, B), normal = normalize(nA - nB)
 //    with nA, nB the unit gradients, pos = x - normal dist / 2; one contact per point
-//    whose dist is below the margin, in point order, no merging.
+//    whose dist is not above the margin (3.3.8 keeps dist = 0 at zero margin), in point
+//    order, no merging.
 // The octree descent picks the upper child when (p - lower corner) >= half size, which
 // matters for points on a cell boundary.
 #include <math.h>
@@ -366,7 +367,7 @@ int sn_collide_sdf(const mjModel* m, const mjData* d, mjContact* con, int g1, in
     sdf_eval(&G1, x, &a);
     sdf_eval(&G2, x, &b);
     mjtNum dist = a.v > b.v ? a.v : b.v;
-    if (!(dist < margin)) {
+    if (dist > margin) {
       continue;
     }
     mjtNum n[3], pos[3];
