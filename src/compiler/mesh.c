@@ -558,8 +558,11 @@ static int sn_mesh_process(sn_ctx* c, const sn_mesh* sm, sn_mesh_built* mb, int 
     for (int k = 0; k < 3; k++) {
       nf[k] = (float)(sn_float_round(r[k]) * sm->scale[k]);
     }
-    if (mju_norm3(n) < mjMINVAL) {
-      nf[0] = nf[1] = 0;  // zero normals in files become +z, like unresolved computed ones
+    // normals (nearly) zero after scaling become +z, like unresolved computed ones;
+    // 3.3.8 tests the squared length of the scaled normal against mjMINVAL (a file
+    // normal 3.1e-8 long at scale 1, or 3.1e-5 at scale 1e-3, already counts)
+    if ((double)nf[0] * nf[0] + (double)nf[1] * nf[1] + (double)nf[2] * nf[2] < mjMINVAL) {
+      nf[0] = nf[1] = 0;
       nf[2] = 1;
     }
     sn_normalize_float(nf);
