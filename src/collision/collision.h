@@ -66,4 +66,8 @@ int sn_collide_hfield(const mjModel* m, const mjData* d, mjContact* con, int g1,
 int sn_collide_sdf(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
                    mjtNum margin);
 
+// Signed distance of a mesh's octree field at a point of the mesh frame (1 when the mesh has
+// no octree): the field the sdf collisions and the tactile sensor read.
+mjtNum sn_sdf_mesh_distance(const mjModel* m, int mesh, const mjtNum p[3]);
+
 #endif  // SINEW_COLLISION_COLLISION_H_

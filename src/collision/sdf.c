@@ -379,3 +379,11 @@ int sn_collide_sdf(const mjModel* m, const mjData* d, mjContact* con, int g1, in
   }
   return ncon;
 }
+
+mjtNum sn_sdf_mesh_distance(const mjModel* m, int mesh, const mjtNum p[3]) {
+  if (mesh < 0 || mesh >= m->nmesh || m->mesh_octnum[mesh] <= 0) {
+    return 1;
+  }
+  mjtNum step[3], unit[3];
+  return oct_field(m, m->mesh_octadr[mesh], p, step, unit);
+}

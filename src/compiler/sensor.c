@@ -232,8 +232,8 @@ static int sn_tactile_check(sn_ctx* c, const sn_sensor* s, int g) {
     }
     if (touch) {
       return sn_cerr_attr(c, &s->loc, "geom",
-                          "tactile sensor whose geom can touch an SDF geom, or a mesh geom "
-                          "whose mesh an SDF geom uses, is not yet supported");
+                          "tactile sensor whose geom can touch an SDF geom is not supported "
+                          "(MuJoCo 3.3.8 stops with an SDF plugin error at such a contact)");
     }
   }
   return 1;
