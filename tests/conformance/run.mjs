@@ -70,6 +70,14 @@ const KNOWN_CONTACTS = {
   'tests/models/collide_convex_sphere_ellipsoid.xml': 'seed 2 key: frame 1e-5 off (a sphere\'s ' +
     'point core converging onto an ellipsoid: bit for bit for 18 GJK iterations, then a ' +
     'triangle 3.3.8 takes in another vertex order, see gjk.c and KNOWN_CONSTRAINTS)',
+  'tests/models/collide_sdf_box.xml': 'box-sdf: 39 of 40 contacts match to 1e-15 on perturbed ' +
+    'poses, but starting point 0 sits on the box\'s corner, and which faces the round-off of ' +
+    'the frame change puts it outside of decides its path (seed 2: 3.3.8 steps along one face ' +
+    'normal, Sinew along another); the interior estimate and its steps match',
+  'tests/models/collide_sdf_sdf.xml': 'sdf-sdf: descents that press against the small sdf\'s ' +
+    'octree box read the field outside it, where 3.3.8\'s values agree with Sinew\'s rule ' +
+    '(value 1e-6 inside the box plus the distance) only to ~1e-8; at seed 1 one such point ends ' +
+    'on the other side of the kink (13 contacts vs 12), the others match to 1e-8',
 };
 
 // Compiled-model and forward fields known to differ on a few corpus models, with the
