@@ -4,7 +4,6 @@
 // plane are unbounded and meet every other body. The result is sorted by body-pair
 // signature, the order in which MuJoCo 3.3.8 visits body pairs.
 #include <math.h>
-#include <stdlib.h>
 
 #include "collision/driver.h"
 
@@ -85,19 +84,58 @@ typedef struct {
   int body;
 } sn_sapitem;
 
-static int sn_cmp_sap(const void* a, const void* b) {
-  const sn_sapitem* x = (const sn_sapitem*)a;
-  const sn_sapitem* y = (const sn_sapitem*)b;
-  if (x->key != y->key) {
-    return x->key < y->key ? -1 : 1;
-  }
-  return (x->body > y->body) - (x->body < y->body);
+// the order of qsort with a (key, body) comparator; both orders are total, so any
+// sorting algorithm gives the same sequence
+static inline int sn_sap_less(const sn_sapitem* x, const sn_sapitem* y) {
+  return x->key != y->key ? x->key < y->key : x->body < y->body;
 }
 
-static int sn_cmp_int(const void* a, const void* b) {
-  int x = *(const int*)a, y = *(const int*)b;
-  return (x > y) - (x < y);
-}
+// Sorts without libc's qsort, which calls back per comparison and takes its merge
+// buffer from the heap for larger arrays: insertion sort of runs of 8, then bottom-up
+// merges through tmp (n items).
+#define SN_DEFINE_SORT(name, T, LESS)                                   \
+  static void name(T* a, T* tmp, int n) {                              \
+    for (int lo = 0; lo < n; lo += 8) {                                \
+      int hi = lo + 8 < n ? lo + 8 : n;                                \
+      for (int i = lo + 1; i < hi; i++) {                              \
+        T x = a[i];                                                    \
+        int j = i;                                                     \
+        for (; j > lo && LESS((&x), (a + j - 1)); j--) {               \
+          a[j] = a[j - 1];                                             \
+        }                                                              \
+        a[j] = x;                                                      \
+      }                                                                \
+    }                                                                  \
+    T* src = a;                                                        \
+    T* dst = tmp;                                                      \
+    for (int w = 8; w < n; w *= 2) {                                   \
+      for (int lo = 0; lo < n; lo += 2 * w) {                          \
+        int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n; \
+        int i = lo, j = mid, k = lo;                                   \
+        while (i < mid && j < hi) {                                    \
+          dst[k++] = LESS((src + j), (src + i)) ? src[j++] : src[i++]; \
+        }                                                              \
+        while (i < mid) {                                              \
+          dst[k++] = src[i++];                                         \
+        }                                                              \
+        while (j < hi) {                                               \
+          dst[k++] = src[j++];                                         \
+        }                                                              \
+      }                                                                \
+      T* t = src;                                                      \
+      src = dst;                                                       \
+      dst = t;                                                         \
+    }                                                                  \
+    if (src != a) {                                                    \
+      for (int i = 0; i < n; i++) {                                    \
+        a[i] = src[i];                                                 \
+      }                                                                \
+    }                                                                  \
+  }
+
+#define SN_INT_LESS(x, y) (*(x) < *(y))
+SN_DEFINE_SORT(sn_sort_sap, sn_sapitem, sn_sap_less)
+SN_DEFINE_SORT(sn_sort_int, int, SN_INT_LESS)
 
 // the axis along which the finite box centres have the largest variance
 static int sn_sweep_axis(const int* finite, int nfin, const mjtNum* lo, const mjtNum* hi) {
@@ -119,7 +157,21 @@ static int sn_sweep_axis(const int* finite, int nfin, const mjtNum* lo, const mj
   return var[0] >= var[1] ? (var[0] >= var[2] ? 0 : 2) : (var[1] >= var[2] ? 1 : 2);
 }
 
-// Enumerate the overlapping allowed pairs; out may be NULL (counting pass).
+// An upper bound on the pairs sn_sweep finds: every unbounded pair and every pair the
+// sweep axis alone lets through.
+static int sn_sweep_bound(int ncand, int nunb, const sn_sapitem* order, int nfin, int axis,
+                          const mjtNum* hi) {
+  int n = nunb * ncand;
+  for (int i = 0; i < nfin; i++) {
+    mjtNum end = hi[3 * order[i].body + axis];
+    for (int j = i + 1; j < nfin && order[j].key <= end; j++) {
+      n++;
+    }
+  }
+  return n;
+}
+
+// Enumerate the overlapping allowed pairs into out; out may be NULL (counting only).
 static int sn_sweep(const mjModel* m, const int* cand, int ncand, const int* unbounded,
                     int nunb, const sn_sapitem* order, int nfin, int axis, const mjtNum* lo,
                     const mjtNum* hi, int* out) {
@@ -148,6 +200,7 @@ static int sn_sweep(const mjModel* m, const int* cand, int ncand, const int* unb
       for (int k = 0; k < 3; k++) {
         if (lo[3 * b1 + k] > hi[3 * b2 + k] || lo[3 * b2 + k] > hi[3 * b1 + k]) {
           overlap = 0;
+          break;
         }
       }
       if (overlap && sn_bodypair_allowed(m, b1, b2)) {
@@ -193,12 +246,22 @@ int sn_broadphase(const mjModel* m, mjData* d, int** pairs) {
     order[i].key = lo[3 * finite[i] + axis];
     order[i].body = finite[i];
   }
-  qsort(order, (size_t)nfin, sizeof(sn_sapitem), sn_cmp_sap);
+  sn_sapitem* tmp =
+      (sn_sapitem*)mj_stackAllocByte(d, sizeof(sn_sapitem) * (size_t)(nfin ? nfin : 1),
+                                     _Alignof(sn_sapitem));
+  sn_sort_sap(order, tmp, nfin);
 
-  int n = sn_sweep(m, cand, ncand, unbounded, nunb, order, nfin, axis, lo, hi, NULL);
-  int* sig = mj_stackAllocInt(d, (size_t)(n ? n : 1));
-  sn_sweep(m, cand, ncand, unbounded, nunb, order, nfin, axis, lo, hi, sig);
-  qsort(sig, (size_t)n, sizeof(int), sn_cmp_int);
+  // one pass into room for the bound when the stack has it (with room to spare), else
+  // a counting pass first
+  size_t bound = (size_t)sn_sweep_bound(ncand, nunb, order, nfin, axis, hi);
+  size_t room = (size_t)d->narena - d->pstack - d->parena;
+  if (2 * sizeof(int) * bound + 1024 > room) {
+    bound = (size_t)sn_sweep(m, cand, ncand, unbounded, nunb, order, nfin, axis, lo, hi, NULL);
+  }
+  int* sig = mj_stackAllocInt(d, bound ? bound : 1);
+  int n = sn_sweep(m, cand, ncand, unbounded, nunb, order, nfin, axis, lo, hi, sig);
+  int* sigtmp = mj_stackAllocInt(d, (size_t)(n ? n : 1));
+  sn_sort_int(sig, sigtmp, n);
   *pairs = sig;
   return n;
 }

@@ -96,19 +96,34 @@ static int sn_bound_overlap(const mjModel* m, const mjData* d, int g1, int g2, m
   return dx * dx + dy * dy + dz * dz <= r * r;
 }
 
-// Narrow phase of one geom pair with the given parameters; 0 when the arena is full.
-static int sn_collide_pair(const mjModel* m, mjData* d, int g1, int g2, const sn_conparam* p) {
+// Narrow phase of one geom pair (explicit pair ipair, or a dynamic pair when ipair < 0)
+// with detection margin `margin`; 0 when the arena is full. The other contact
+// parameters are mixed only once the pair has contacts: most pairs have none.
+static int sn_collide_pair(const mjModel* m, mjData* d, int g1, int g2, int ipair,
+                           mjtNum margin) {
+  int h1 = g1, h2 = g2;
   if (m->geom_type[g1] > m->geom_type[g2]) {
     int t = g1;
     g1 = g2;
     g2 = t;
   }
   mjfCollision fn = sn_collide_table[m->geom_type[g1]][m->geom_type[g2]];
-  if (!fn || !sn_bound_overlap(m, d, g1, g2, p->margin)) {
+  if (!fn || !sn_bound_overlap(m, d, g1, g2, margin)) {
     return 1;
   }
   mjContact buf[mjMAXCONPAIR];
-  int n = fn(m, d, buf, g1, g2, p->margin);
+  int n = fn(m, d, buf, g1, g2, margin);
+  if (n <= 0) {
+    return 1;
+  }
+  sn_conparam param;
+  sn_conparam* p = &param;
+  if (ipair >= 0) {
+    sn_pair_params(m, ipair, p);
+  } else {
+    sn_mix_geom_params(m, h1, h2, p);
+  }
+  sn_override_params(m, p);
   for (int i = 0; i < n && i < mjMAXCONPAIR; i++) {
     sn_fill_contact(buf + i, g1, g2, p);
     if (mj_addContact(m, d, buf + i)) {
@@ -149,10 +164,10 @@ static void sn_visit_geompair(const mjModel* m, mjData* d, int g1, int g2, void*
              !(m->geom_contype[g2] & m->geom_conaffinity[g1])) {
     return;
   }
-  sn_conparam p;
-  sn_mix_geom_params(m, g1, g2, &p);
-  sn_override_params(m, &p);
-  c->full = !sn_collide_pair(m, d, g1, g2, &p);
+  // as sn_mix_geom_params and sn_override_params set it
+  mjtNum m1 = m->geom_margin[g1], m2 = m->geom_margin[g2];
+  mjtNum margin = (m->opt.enableflags & mjENBL_OVERRIDE) ? m->opt.o_margin : (m1 > m2 ? m1 : m2);
+  c->full = !sn_collide_pair(m, d, g1, g2, -1, margin);
 }
 
 static int sn_do_explicit(const mjModel* m, mjData* d, int i) {
@@ -160,10 +175,9 @@ static int sn_do_explicit(const mjModel* m, mjData* d, int i) {
   if (mjcb_contactfilter && mjcb_contactfilter(m, d, g1, g2)) {
     return 1;
   }
-  sn_conparam p;
-  sn_pair_params(m, i, &p);
-  sn_override_params(m, &p);
-  return sn_collide_pair(m, d, g1, g2, &p);
+  mjtNum margin =
+      (m->opt.enableflags & mjENBL_OVERRIDE) ? m->opt.o_margin : m->pair_margin[i];
+  return sn_collide_pair(m, d, g1, g2, i, margin);
 }
 
 void mj_collision(const mjModel* m, mjData* d) {

@@ -59,4 +59,15 @@ int sn_collide_convex(const mjModel* m, const mjData* d, mjContact* con, int g1,
 int sn_collide_hfield(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
                       mjtNum margin);
 
+//---------------------------------- signed distance fields (sdf.c) --------------------------------
+
+// An sdf geom (g2, its field the octree of its mesh) against a primitive or another sdf
+// geom (g1): multi-start gradient descent, one contact per start.
+int sn_collide_sdf(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+                   mjtNum margin);
+
+// Signed distance of a mesh's octree field at a point of the mesh frame (1 when the mesh has
+// no octree): the field the sdf collisions and the tactile sensor read.
+mjtNum sn_sdf_mesh_distance(const mjModel* m, int mesh, const mjtNum p[3]);
+
 #endif  // SINEW_COLLISION_COLLISION_H_

@@ -28,8 +28,13 @@ typedef struct sn_convex {
 // pass 0: the contact threshold is sn_convex_collide's margin).
 void sn_convex_geom(sn_convex* obj, const mjModel* m, const mjData* d, int g, mjtNum margin);
 
-// World-frame support point of obj in direction dir (need not be unit).
+// World-frame support point of obj in direction dir (need not be unit), as the native
+// GJK/EPA solver uses it.
 void sn_convex_support(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]);
+
+// The same for libccd's MPR, which differs where a box meets a zero direction component
+// (it takes the middle of that axis).
+void sn_convex_support_mpr(mjtNum res[3], sn_convex* obj, const mjtNum dir[3]);
 
 // One contact between two convex shapes closer than margin (distance measured between
 // the shapes as sn_convex_support describes them, inflation included): returns 1 and

@@ -23,13 +23,55 @@ typedef struct {
   int alive;
 } face_t;
 
+// Edge e of face f (from v[e] to v[e+1]) is node 4*f + e of a doubly linked list per
+// start vertex, holding the live faces only: finding the face across an edge then
+// costs the degree of a vertex instead of a pass over all faces.
 typedef struct {
   sn_ccd_vertex vert[MAXVERT];
   int nvert;
   face_t face[MAXFACE];
   int nface;
   mjtNum center[3];  // a point behind the initial face being added (orients it)
+  int head[MAXVERT];             // first edge node leaving each vertex, -1 if none
+  int next[4 * MAXFACE];         // edge lists (node 4*f + e)
+  int prev[4 * MAXFACE];
+  unsigned long long dead[MAXFACE / 64];  // bit f: slot f < nface holds no live face
 } poly_t;
+
+static void poly_reset(poly_t* p) {
+  p->nvert = 0;
+  p->nface = 0;
+  memset(p->dead, 0, sizeof(p->dead));
+}
+
+static void link_face(poly_t* p, int f) {
+  for (int e = 0; e < 3; e++) {
+    int node = 4 * f + e, v = p->face[f].v[e];
+    p->prev[node] = -1;
+    p->next[node] = p->head[v];
+    if (p->head[v] >= 0) {
+      p->prev[p->head[v]] = node;
+    }
+    p->head[v] = node;
+  }
+}
+
+// Mark face f dead: off the edge lists, its slot free for add_face.
+static void kill_face(poly_t* p, int f) {
+  p->face[f].alive = 0;
+  p->dead[f / 64] |= 1ULL << (f % 64);
+  for (int e = 0; e < 3; e++) {
+    int node = 4 * f + e, v = p->face[f].v[e];
+    if (p->prev[node] >= 0) {
+      p->next[p->prev[node]] = p->next[node];
+    } else {
+      p->head[v] = p->next[node];
+    }
+    if (p->next[node] >= 0) {
+      p->prev[p->next[node]] = p->prev[node];
+    }
+  }
+}
 
 // Normal and distance of face f from its winding; 0 if it is degenerate.
 static int face_plane(poly_t* p, face_t* f) {
@@ -47,11 +89,13 @@ static int face_plane(poly_t* p, face_t* f) {
   return 1;
 }
 
+// Add face (i, j, k) in the lowest free slot.
 static int add_face(poly_t* p, int i, int j, int k, int orient) {
   int slot = -1;
-  for (int f = 0; f < p->nface; f++) {
-    if (!p->face[f].alive) {
-      slot = f;
+  for (int w = 0; w < MAXFACE / 64 && 64 * w < p->nface; w++) {
+    if (p->dead[w]) {
+      slot = 64 * w + __builtin_ctzll(p->dead[w]);
+      p->dead[w] &= p->dead[w] - 1;
       break;
     }
   }
@@ -69,6 +113,7 @@ static int add_face(poly_t* p, int i, int j, int k, int orient) {
   if (!face_plane(p, f)) {
     f->dist = INFINITY;  // never the closest; removed when something sees it
     sn_zero3(f->n);
+    link_face(p, slot);
     return 1;
   }
   if (orient) {
@@ -81,6 +126,7 @@ static int add_face(poly_t* p, int i, int j, int k, int orient) {
       f->dist = -f->dist;
     }
   }
+  link_face(p, slot);
   return 1;
 }
 
@@ -88,6 +134,7 @@ static int add_vertex(poly_t* p, const sn_ccd_vertex* v) {
   if (p->nvert >= MAXVERT) {
     return -1;
   }
+  p->head[p->nvert] = -1;
   p->vert[p->nvert] = *v;
   return p->nvert++;
 }
@@ -141,8 +188,7 @@ static int segment_polytope(poly_t* p, sn_ccd_vertex s[5], sn_convex* a, sn_conv
   if (!(fabs(v0) > mjMINVAL && fabs(v1) > mjMINVAL && (v0 > 0) != (v1 > 0))) {
     return 0;
   }
-  p->nvert = 0;
-  p->nface = 0;
+  poly_reset(p);
   for (int k = 0; k < 5; k++) {
     add_vertex(p, &s[k]);
   }
@@ -208,8 +254,7 @@ static int init_polytope(poly_t* p, const sn_ccd_result* r, sn_convex* a, sn_con
       return 0;
     }
   }
-  p->nvert = 0;
-  p->nface = 0;
+  poly_reset(p);
   if (n == 3) {
     // a double pyramid over the triangle, with apexes at the support points along its
     // normal and the opposite: at ccd_iterations = 4, 3.3.8's depth is this polytope's
@@ -286,21 +331,19 @@ static int sees_face(const poly_t* p, const face_t* f, const mjtNum w[3]) {
   return sn_dot3(rel, f->n) > 1e-12;
 }
 
-// The live face holding the directed edge (i, j), and the edge's slot in it; -1 if none.
+// The live face of lowest index holding the directed edge (i, j), and the edge's slot
+// in it; -1 if none. (A polytope that lost convexity may hold an edge twice.)
 static int face_with_edge(const poly_t* p, int i, int j, int* slot) {
-  for (int f = 0; f < p->nface; f++) {
-    const face_t* fc = p->face + f;
-    if (!fc->alive) {
-      continue;
-    }
-    for (int e = 0; e < 3; e++) {
-      if (fc->v[e] == i && fc->v[(e + 1) % 3] == j) {
-        *slot = e;
-        return f;
-      }
+  static const int nextv[3] = {1, 2, 0};
+  int best = -1;
+  for (int node = p->head[i]; node >= 0; node = p->next[node]) {
+    int f = node >> 2, e = node & 3;
+    if (p->face[f].v[nextv[e]] == j && (best < 0 || f < best || (f == best && e < *slot))) {
+      best = f;
+      *slot = e;
     }
   }
-  return -1;
+  return best;
 }
 
 // Replace the faces that vertex iv sees by a fan from iv over their horizon. The seen
@@ -320,7 +363,7 @@ static int expand(poly_t* p, int iv, int start) {
   int edge[MAXEDGE][2];
   int nedge = 0, depth = 0;
   const mjtNum* w = p->vert[iv].w;
-  p->face[start].alive = 0;
+  kill_face(p, start);
   stack[depth++] = (frame_t){start, -1, 0};
   while (depth > 0) {
     frame_t* fr = stack + depth - 1;
@@ -334,7 +377,7 @@ static int expand(poly_t* p, int iv, int start) {
     fr->step++;
     const face_t* fc = p->face + fr->face;
     int i = fc->v[e], j = fc->v[(e + 1) % 3];
-    int slot;
+    int slot = 0;
     int g = face_with_edge(p, j, i, &slot);
     if (g < 0) {
       continue;
@@ -343,7 +386,7 @@ static int expand(poly_t* p, int iv, int start) {
       if (depth >= MAXFACE) {
         return 0;
       }
-      p->face[g].alive = 0;
+      kill_face(p, g);
       stack[depth++] = (frame_t){g, slot, 0};
     } else {
       if (nedge >= MAXEDGE) {

@@ -1,6 +1,6 @@
 // Penetration of two convex shapes by Minkowski Portal Refinement (libccd), the
 // solver MuJoCo 3.3.8 uses when mjDSBL_NATIVECCD is set. Only the adapter lives
-// here: libccd calls back into sn_convex_support for both shapes and into the
+// here: libccd calls back into sn_convex_support_mpr for both shapes and into the
 // shapes' centres, which seed the portal and so shape MPR's (approximate) answer.
 //
 // MPR's direction is only as good as its final portal, so (as the oracle shows 3.3.8
@@ -19,7 +19,7 @@
 
 static void support_cb(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* vec) {
   // libccd's callback type is const, but mesh supports keep a hill-climbing warm start
-  sn_convex_support(vec->v, (sn_convex*)obj, dir->v);
+  sn_convex_support_mpr(vec->v, (sn_convex*)obj, dir->v);
 }
 
 // The geom centre (its frame origin), or the centroid of a prism's six corners.

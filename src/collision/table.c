@@ -2,13 +2,16 @@
 // analytic where MuJoCo has a dedicated function, the convex solver elsewhere).
 // Plane-sdf pairs collide like plane-mesh ones (3.3.8 gives an sdf geom with a mesh
 // the plane-mesh contacts); hfield-sdf pairs give none in 3.3.8 either (it warns that
-// they are not supported); the other sdf pairs (signed-distance gradient descent) are
-// not implemented and give no contacts.
+// they are not supported); sdf against primitives and sdf geoms uses the signed-distance
+// descent (sdf.c). Mesh-sdf pairs are not implemented and give no contacts: 3.3.8 collides
+// them, but not with the mesh's octree (its depths are those of the sdf alone, measured on
+// an icosphere mesh with and without an octree).
 #include "collision/collision.h"
 
 #define P_SPH sn_collide_plane_sphere
 #define CVX sn_collide_convex
 #define HF sn_collide_hfield
+#define SDF sn_collide_sdf
 
 const mjfCollision sn_collide_table[mjNGEOMTYPES][mjNGEOMTYPES] = {
   // plane, hfield, sphere, capsule, ellipsoid, cylinder, box, mesh, sdf
@@ -17,11 +20,12 @@ const mjfCollision sn_collide_table[mjNGEOMTYPES][mjNGEOMTYPES] = {
                     sn_collide_plane_convex},
   [mjGEOM_HFIELD] = {NULL, NULL, HF, HF, HF, HF, HF, HF, NULL},
   [mjGEOM_SPHERE] = {NULL, NULL, sn_collide_sphere_sphere, sn_collide_sphere_capsule, CVX,
-                     sn_collide_sphere_cylinder, sn_collide_sphere_box, CVX, NULL},
+                     sn_collide_sphere_cylinder, sn_collide_sphere_box, CVX, SDF},
   [mjGEOM_CAPSULE] = {NULL, NULL, NULL, sn_collide_capsule_capsule, CVX, CVX,
-                      sn_collide_capsule_box, CVX, NULL},
-  [mjGEOM_ELLIPSOID] = {NULL, NULL, NULL, NULL, CVX, CVX, CVX, CVX, NULL},
-  [mjGEOM_CYLINDER] = {NULL, NULL, NULL, NULL, NULL, CVX, CVX, CVX, NULL},
-  [mjGEOM_BOX] = {NULL, NULL, NULL, NULL, NULL, NULL, sn_collide_box_box, CVX, NULL},
+                      sn_collide_capsule_box, CVX, SDF},
+  [mjGEOM_ELLIPSOID] = {NULL, NULL, NULL, NULL, CVX, CVX, CVX, CVX, SDF},
+  [mjGEOM_CYLINDER] = {NULL, NULL, NULL, NULL, NULL, CVX, CVX, CVX, SDF},
+  [mjGEOM_BOX] = {NULL, NULL, NULL, NULL, NULL, NULL, sn_collide_box_box, CVX, SDF},
   [mjGEOM_MESH] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, CVX, NULL},
+  [mjGEOM_SDF] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, SDF},
 };

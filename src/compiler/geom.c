@@ -265,23 +265,10 @@ static int sn_geom_one(sn_ctx* c, int id) {
 }
 
 int sn_compile_geoms(sn_ctx* c) {
-  int sdf = -1;
   for (int id = 0; id < c->m->ngeom; id++) {
     if (!sn_geom_one(c, id)) {
       return 0;
     }
-    if (sdf < 0 && c->m->geom_type[id] == mjGEOM_SDF &&
-        (c->m->geom_contype[id] | c->m->geom_conaffinity[id])) {
-      sdf = id;
-    }
-  }
-  if (sdf >= 0) {
-    // Known limitation: 3.3.8 collides sdf geoms with primitives, meshes and other sdf
-    // geoms by gradient descent on the mesh's octree (src/compiler/octree.c builds it);
-    // Sinew collides them only with planes (as the mesh, which 3.3.8 does too), so the
-    // other pairs produce no contacts. Said once per model.
-    mju_warning("sdf geom %d: sdf collisions other than with planes are not supported, they "
-                "produce no contacts (3.3.8 would collide them)", sdf);
   }
   return 1;
 }

@@ -214,9 +214,10 @@ int sn_sensor_sizes(sn_ctx* c, int* nsensordata) {
 }
 
 // Tactile sensors read the signed distance of the geoms their geom touches; refuse a
-// sensor whose geom could touch a geom whose distance 3.3.8 takes from an octree Sinew
-// does not build (sdf geoms, mesh geoms whose mesh an sdf geom uses). Conservative: contype/conaffinity, welded bodies and
-// explicit pairs decide; parent filtering and excludes are not consulted.
+// sensor whose geom could touch an sdf geom (3.3.8 reads those through the sdf-plugin
+// interface and stops with an error when the geom has no plugin). Conservative:
+// contype/conaffinity, welded bodies and explicit pairs decide; parent filtering and
+// excludes are not consulted.
 static int sn_tactile_check(sn_ctx* c, const sn_sensor* s, int g) {
   const mjModel* m = c->m;
   for (int o = 0; o < m->ngeom; o++) {
@@ -232,8 +233,8 @@ static int sn_tactile_check(sn_ctx* c, const sn_sensor* s, int g) {
     }
     if (touch) {
       return sn_cerr_attr(c, &s->loc, "geom",
-                          "tactile sensor whose geom can touch an SDF geom, or a mesh geom "
-                          "whose mesh an SDF geom uses, is not yet supported");
+                          "tactile sensor whose geom can touch an SDF geom is not supported "
+                          "(MuJoCo 3.3.8 stops with an SDF plugin error at such a contact)");
     }
   }
   return 1;

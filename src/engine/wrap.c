@@ -53,11 +53,26 @@ static int sn_segments_cross(const mjtNum p0[2], const mjtNum p1[2], const mjtNu
          sn_orient2(p0, p1, q0) * sn_orient2(p0, p1, q1) < 0;
 }
 
-// The candidate going around the circle in direction dir (+1 counterclockwise).
-static void sn_candidate(const mjtNum a[2], const mjtNum b[2], mjtNum r, int dir, sn_wrap2* c) {
+// The end points' directions and the half-angles of their tangent points (both candidates
+// share them).
+typedef struct {
+  mjtNum dir_a, half_a, dir_b, half_b;
+} sn_tangent_angles;
+
+static void sn_tangent_setup(const mjtNum a[2], const mjtNum b[2], mjtNum r,
+                             sn_tangent_angles* g) {
   mjtNum da = sqrt(a[0] * a[0] + a[1] * a[1]), db = sqrt(b[0] * b[0] + b[1] * b[1]);
-  mjtNum ta = atan2(a[1], a[0]) + dir * acos(r / da);
-  mjtNum tb = atan2(b[1], b[0]) - dir * acos(r / db);
+  g->dir_a = atan2(a[1], a[0]);
+  g->half_a = acos(r / da);
+  g->dir_b = atan2(b[1], b[0]);
+  g->half_b = acos(r / db);
+}
+
+// The candidate going around the circle in direction dir (+1 counterclockwise).
+static void sn_candidate(const mjtNum a[2], const mjtNum b[2], mjtNum r, int dir,
+                         const sn_tangent_angles* g, sn_wrap2* c) {
+  mjtNum ta = g->dir_a + dir * g->half_a;
+  mjtNum tb = g->dir_b - dir * g->half_b;
   c->t0[0] = r * cos(ta);
   c->t0[1] = r * sin(ta);
   c->t1[0] = r * cos(tb);
@@ -174,8 +189,10 @@ static mjtNum sn_wrap_circle(const mjtNum a[2], const mjtNum b[2], const mjtNum 
     return -1;
   }
   sn_wrap2 c[2];
-  sn_candidate(a, b, r, 1, c);
-  sn_candidate(a, b, r, -1, c + 1);
+  sn_tangent_angles g;
+  sn_tangent_setup(a, b, r, &g);
+  sn_candidate(a, b, r, 1, &g, c);
+  sn_candidate(a, b, r, -1, &g, c + 1);
   int k;
   if (s) {
     k = sn_side_distance(c + 1, s, r) < sn_side_distance(c, s, r);

@@ -24,6 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadOracle, probeModel, parseOverride } from './probe.mjs';
 import { compareProbes, formatFailures, DEFAULT_RTOL, DEFAULT_ATOL } from './compare.mjs';
+import { sharedDir } from './corpus.mjs';
 
 const SKIP = 77;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -58,10 +59,25 @@ const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'contacts_order', 'contacts_ex
 // list only ever holds differences that still exist.
 const KNOWN_CONTACTS = {
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs in a plane: counts match, depths ' +
-    'to 2e-6, but about half the contact frames are the z-mirror of 3.3.8\'s (82 of 177 at ' +
-    'seed 1): the Minkowski difference is symmetric about z = 0, EPA meets mirror-image faces ' +
+    'to 2e-6, but about 40% of the contact frames are the z-mirror of 3.3.8\'s (70 of 177 at ' +
+    'seed 1, 75 of 190 at seed 2 key, with bit-exact GJK triangles and ellipsoid supports): the Minkowski difference is symmetric about z = 0, EPA meets mirror-image faces ' +
     'at equal distance, and round-off picks one (pose changes of 3e-13 flip 3.3.8\'s choice as ' +
     'often as Sinew\'s)',
+  'tests/models/collide_convex_planar_segment.xml': 'the same mirror-image EPA tie: with ' +
+    '3.3.8\'s own ellipsoid support (support.c) the segment double pyramid (epa.c) now picks ' +
+    'the other mirror face on both seeds (frame[1] +0.049 vs -0.049); it agreed only with the ' +
+    'earlier, not bit-exact support',
+  'tests/models/collide_convex_sphere_ellipsoid.xml': 'seed 2 key: frame 1e-5 off (a sphere\'s ' +
+    'point core converging onto an ellipsoid: bit for bit for 18 GJK iterations, then a ' +
+    'triangle 3.3.8 takes in another vertex order, see gjk.c and KNOWN_CONSTRAINTS)',
+  'tests/models/collide_sdf_box.xml': 'box-sdf: 39 of 40 contacts match to 1e-15 on perturbed ' +
+    'poses, but starting point 0 sits on the box\'s corner, and which faces the round-off of ' +
+    'the frame change puts it outside of decides its path (seed 2: 3.3.8 steps along one face ' +
+    'normal, Sinew along another); the interior estimate and its steps match',
+  'tests/models/collide_sdf_sdf.xml': 'sdf-sdf: descents that press against the small sdf\'s ' +
+    'octree box read the field outside it, where 3.3.8\'s values agree with Sinew\'s rule ' +
+    '(value 1e-6 inside the box plus the distance) only to ~1e-8; at seed 1 one such point ends ' +
+    'on the other side of the kink (13 contacts vs 12), the others match to 1e-8',
 };
 
 // Compiled-model and forward fields known to differ on a few corpus models, with the
@@ -148,16 +164,16 @@ const KNOWN_CONSTRAINTS = {
   // Convex pairs whose GJK passes roundoff ties (a capsule's segment core converging onto a
   // curved rim, a sphere's point core onto an ellipsoid): the support picks between equal
   // candidates by the last bits of the search direction, so the iterate follows 3.3.8's
-  // only while the arithmetic is bit for bit its own. gjk.c now is on its segment stages
-  // (unit directions, cylinder support, witness normal) but not yet on every triangle:
-  // the contacts agree to the geometry tolerance, the rows derived from them do not.
-  'tests/models/collide_convex_capsule_cylinder_rim.xml': { parts: ['rows', 'solution'],
-    why: 'seed 1: contact frame 9.2e-8 off (a tie late in GJK, after a triangle stage ' +
-         '1.4e-17 off 3.3.8\'s), so the tangent rows\' efc_vel differ by 2.8e-6 relative' },
+  // only while the arithmetic is bit for bit its own. gjk.c now is on its segment and
+  // triangle stages and the ellipsoid support, but after some long histories 3.3.8 hands
+  // a triangle to its triangle stage in a vertex order Sinew does not reproduce yet.
+  'tests/models/collide_convex_planar_segment.xml': { parts: ['rows', 'solution', 'trajectory'],
+    why: 'the rows of its mirrored contact frame (see KNOWN_CONTACTS)' },
   'tests/models/collide_convex_sphere_ellipsoid.xml': { parts: ['rows', 'solution', 'trajectory'],
-    why: 'seed 2 key: contact dist 2.3e-10 off 3.3.8\'s (efc_pos -0.0551198172 vs ' +
-         '-0.0551198175), and the trajectory parts from there (3.3.8\'s point-core result is ' +
-         'chaotic in its triangle weights, see gjk.c: only bit-exact triangles can match)' },
+    why: 'seed 2 key: contact dist 2.4e-10 off 3.3.8\'s (efc_pos -0.0551198172 vs ' +
+         '-0.0551198175), frame 1e-5: GJK iterates agree bit for bit for 18 iterations, the ' +
+         '19th is a triangle 3.3.8 takes in another vertex order (see gjk.c), and the point ' +
+         'core result is chaotic in those weights' },
   // PGS, elliptic, on contacts whose normal row has A = 0 (hinged spheres turning about
   // their centre, R = mjMINVAL): both now set the normals to the exact 1.887e18 and 5.26e17
   // in the first sweep, but 3.3.8's friction stage leaves the one tangent with A > 0 at 0
@@ -583,13 +599,6 @@ function readList(file) {
   } catch {
     return null;
   }
-}
-
-// the corpus: the directory given, else $SINEW_SHARED_MODELS when set, else
-// <repo>/../shared/models; null when that one does not hold scope/all.txt
-export function sharedDir(explicit) {
-  const dir = explicit || process.env.SINEW_SHARED_MODELS || path.resolve(REPO, '../shared/models');
-  return fs.existsSync(path.join(dir, 'scope/all.txt')) ? dir : null;
 }
 
 async function sharedMode(oracle, opts) {

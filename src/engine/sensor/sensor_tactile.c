@@ -24,19 +24,23 @@
 //   point outside reads 0 (fitted on thousands of points of several aspect ratios to
 //   1e-14);
 // - meshes never read a depth (no vertex is written) unless 3.3.8 built the mesh an
-//   octree, which it does when an sdf geom uses the mesh; height fields stop the
-//   simulation with an error at the first contact. The compiler refuses sensors whose
-//   geom can touch an sdf geom or a mesh geom with an octree (compiler/sensor.c).
+//   octree, which it does when an sdf geom uses the mesh: then the octree's field
+//   (collision/sdf.c) is the depth; height fields stop the simulation with an error at
+//   the first contact. The compiler refuses sensors whose geom can touch an sdf geom
+//   (3.3.8 stops there with an sdf-plugin error) (compiler/sensor.c).
 #include <math.h>
 
 #include <mujoco/mujoco.h>
 
+#include "collision/collision.h"
 #include "engine/sensor/sensor_tactile.h"
 
 #define SN_TACTILE_DMAX 0.05
 
 // Signed distance of the local point p to a geom of the given type and size.
-static mjtNum sn_geom_distance(int type, const mjtNum* size, const mjtNum p[3]) {
+static mjtNum sn_geom_distance(const mjModel* m, int g, const mjtNum p[3]) {
+  int type = m->geom_type[g];
+  const mjtNum* size = m->geom_size + 3 * g;
   switch (type) {
     case mjGEOM_PLANE:
       return p[2];
@@ -77,24 +81,18 @@ static mjtNum sn_geom_distance(int type, const mjtNum* size, const mjtNum p[3]) 
       mjtNum k0 = mju_norm3(s0), k1 = mju_norm3(s1);
       return k1 > 0 ? k0 * (k0 - 1) / k1 : -mju_min(size[0], mju_min(size[1], size[2]));
     }
-    default:  // meshes without an octree; the rest is refused at compile time
+    case mjGEOM_MESH:  // no reading unless the mesh has an octree (an sdf geom uses it)
+    case mjGEOM_SDF:
+      return sn_sdf_mesh_distance(m, m->geom_dataid[g], p);
+    default:
       return 1;
   }
 }
 
 int sn_tactile_supported_geom(const mjModel* m, int g) {
-  int type = m->geom_type[g];
-  if (type == mjGEOM_SDF) {
-    return 0;
-  }
-  if (type == mjGEOM_MESH) {
-    for (int k = 0; k < m->ngeom; k++) {
-      if (m->geom_type[k] == mjGEOM_SDF && m->geom_dataid[k] == m->geom_dataid[g]) {
-        return 0;
-      }
-    }
-  }
-  return 1;
+  // 3.3.8 reads an sdf geom through the sdf-plugin interface and stops with "invalid
+  // plugin slot" when the geom has no plugin; a mesh geom's octree it reads as here
+  return m->geom_type[g] != mjGEOM_SDF;
 }
 
 void sn_tactile_sensor(const mjModel* m, const mjData* d, int i, mjtNum* out) {
@@ -144,7 +142,7 @@ void sn_tactile_sensor(const mjModel* m, const mjData* d, int i, mjtNum* out) {
       mju_add3(x, gpos, off);
       mju_sub3(rel, x, opos);
       mju_mulMatTVec3(p, omat, rel);
-      mjtNum dist = sn_geom_distance(m->geom_type[other], m->geom_size + 3 * other, p);
+      mjtNum dist = sn_geom_distance(m, other, p);
       if (!(dist < 0)) {
         continue;
       }

@@ -38,6 +38,8 @@ typedef struct {
   int* col_b;
   mjtNum* val_a;
   mjtNum* val_b;
+  int* col_g[4];   // (nv) scratch of the row group of build_factor
+  mjtNum* val_g[4];
 } snHess;
 
 static inline mjtNum* hess_at(const snHess* h, int i, int j) {
@@ -54,6 +56,10 @@ static void hess_init(mjData* d, const snCProblem* p, snHess* h) {
   h->col_b = mj_stackAllocInt(d, nv);
   h->val_a = mj_stackAllocNum(d, nv);
   h->val_b = mj_stackAllocNum(d, nv);
+  for (int g = 0; g < 4; g++) {
+    h->col_g[g] = mj_stackAllocInt(d, nv);
+    h->val_g[g] = mj_stackAllocNum(d, nv);
+  }
   for (int i = 0; i < nv; i++) {
     h->first[i] = h->dense ? 0 : p->M_colind[p->M_rowadr[i]];
   }
@@ -157,6 +163,87 @@ static void add_rows(snHess* h, const snCProblem* p, int ra, int rb, mjtNum scl)
   }
 }
 
+// Rows added by build_factor one after another as scl * J_r*J_r' (quadratic scalar
+// rows). Consecutive ones with the same non-zero columns (the pyramid edges of one
+// contact) are added in one pass over their common block: each entry receives the
+// same terms in the same order as from separate add_rows calls, with one load and store.
+typedef struct {
+  int n;          // rows held
+  int nnz;        // their common number of non-zeros
+  int row[4];
+  mjtNum scl[4];
+} snRowGroup;
+
+static void group_flush(snHess* h, const snCProblem* p, snRowGroup* g) {
+  int n = g->n, nnz = g->nnz;
+  g->n = 0;
+  if (n == 0) {
+    return;
+  }
+  mjtNum va[4][64];
+  int merge = n > 1 && nnz <= 64;
+  for (int r = 0; r < n && merge; r++) {
+    for (int x = 0; x < nnz; x++) {
+      va[r][x] = g->scl[r] * h->val_g[r][x];
+      merge &= va[r][x] != 0;  // add_rows skips zero products: keep its exact sums
+    }
+  }
+  if (!merge) {
+    for (int r = 0; r < n; r++) {
+      add_rows(h, p, g->row[r], g->row[r], g->scl[r]);
+    }
+    return;
+  }
+  const int* ca = h->col_g[0];
+  const mjtNum *J0 = h->val_g[0], *J1 = h->val_g[1], *J2 = h->val_g[2], *J3 = h->val_g[3];
+  for (int x = 0; x < nnz; x++) {
+    mjtNum* Li = h->L + h->adr[ca[x]] - h->first[ca[x]];
+    mjtNum a0 = va[0][x], a1 = va[1][x], a2 = n > 2 ? va[2][x] : 0, a3 = n > 3 ? va[3][x] : 0;
+    if (n == 4) {
+      for (int y = 0; y <= x; y++) {
+        Li[ca[y]] = (((Li[ca[y]] + a0 * J0[y]) + a1 * J1[y]) + a2 * J2[y]) + a3 * J3[y];
+      }
+    } else if (n == 3) {
+      for (int y = 0; y <= x; y++) {
+        Li[ca[y]] = ((Li[ca[y]] + a0 * J0[y]) + a1 * J1[y]) + a2 * J2[y];
+      }
+    } else {
+      for (int y = 0; y <= x; y++) {
+        Li[ca[y]] = (Li[ca[y]] + a0 * J0[y]) + a1 * J1[y];
+      }
+    }
+  }
+}
+
+// Queue scl * J_r*J_r' behind the rows already in g (flushing them first when r's
+// non-zero columns differ or the group is full).
+static void group_add(snHess* h, const snCProblem* p, snRowGroup* g, int r, mjtNum scl) {
+  if (g->n == 4) {
+    group_flush(h, p, g);
+  }
+  int k = g->n;
+  int nnz = row_nonzeros(p, r, h->col_g[k], h->val_g[k]);
+  if (k > 0) {
+    int same = nnz == g->nnz;
+    for (int x = 0; x < nnz && same; x++) {
+      same = h->col_g[k][x] == h->col_g[0][x];
+    }
+    if (!same) {
+      // flush the group, then restart it with r in slot 0
+      group_flush(h, p, g);
+      for (int x = 0; x < nnz; x++) {
+        h->col_g[0][x] = h->col_g[k][x];
+        h->val_g[0][x] = h->val_g[k][x];
+      }
+      k = 0;
+    }
+  }
+  g->nnz = nnz;
+  g->row[k] = r;
+  g->scl[k] = scl;
+  g->n = k + 1;
+}
+
 // mju_dot's exact arithmetic (four interleaved partial sums, then the tail), inlined so
 // that two rows' entries can be computed side by side.
 static inline mjtNum dot_inl(const mjtNum* a, const mjtNum* b, int n) {
@@ -249,13 +336,15 @@ static void build_factor(const snCProblem* p, snHess* h) {
       *hess_at(h, i, p->M_colind[adr + k]) = p->M[adr + k];
     }
   }
+  snRowGroup g = {0};
   for (int i = 0; i < nefc;) {
     int dim = p->type[i] == mjCNSTR_CONTACT_ELLIPTIC ? p->contact[p->id[i]].dim : 1;
     if (p->state[i] == mjCNSTRSTATE_QUADRATIC) {
       for (int j = 0; j < dim; j++) {
-        add_rows(h, p, i + j, i + j, p->D[i + j]);
+        group_add(h, p, &g, i + j, p->D[i + j]);
       }
     } else if (p->state[i] == mjCNSTRSTATE_CONE) {
+      group_flush(h, p, &g);
       const mjtNum* Hc = p->contact[p->id[i]].H;
       for (int a = 0; a < dim; a++) {
         for (int b = 0; b <= a; b++) {
@@ -265,6 +354,7 @@ static void build_factor(const snCProblem* p, snHess* h) {
     }
     i += dim;
   }
+  group_flush(h, p, &g);
   hess_factor(h, nv);
 }
 
