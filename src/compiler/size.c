@@ -74,13 +74,15 @@ void sn_compile_sizes_misc(sn_ctx* c, mjModel* z) {
     z->narena = sn_round_mib(8.0 * s->nstack + sn_arena_constraints(z, njmax, nconmax));
   } else {
     z->narena = sn_round_mib(sn_arena_constraints(z, njmax, nconmax) + sn_arena_stack(z, njmax));
-    // Known difference: 3.3.8 loads njmax="2147483647" with a 1 MiB arena (its estimate
-    // wraps around); an estimate beyond the allocation limit is an error here.
+    // Known difference: 3.3.8 loads njmax="2147483647" with a 1 MiB arena and
+    // nconmax="2147483647" with its default one (its estimate wraps around); an
+    // estimate beyond the allocation limit is an error here.
     if ((size_t)z->narena > SN_MAX_MODEL_BYTES) {
-      sn_cerr_attr(c, s->njmax >= 0 && s->loc.file ? &s->loc : NULL,
-                   s->njmax >= 0 ? "njmax" : NULL,
-                   "model too large: the estimated arena exceeds %zu bytes (njmax %d, nv %d)",
-                   (size_t)SN_MAX_MODEL_BYTES, s->njmax, z->nv);
+      const char* attr = s->njmax >= 0 ? "njmax" : s->nconmax >= 0 ? "nconmax" : NULL;
+      sn_cerr_attr(c, attr && s->loc.file ? &s->loc : NULL, attr,
+                   "model too large: the estimated arena exceeds %zu bytes (njmax %d, "
+                   "nconmax %d, nv %d)",
+                   (size_t)SN_MAX_MODEL_BYTES, s->njmax, s->nconmax, z->nv);
       return;
     }
   }
