@@ -34,6 +34,7 @@ static mjtSize sn_round_mib(double bytes) {
 //   doubles.
 // Flexes add only through the bodies, joints and equalities they create (grids of 9 to
 // 27 vertices, dim 2 and 3: no term in vertices, edges or elements).
+
 // Bytes of the contact and constraint arrays (the first part above).
 static double sn_arena_constraints(const mjModel* z, double njmax, double nconmax) {
   double n = njmax, v = z->nv;
