@@ -51,15 +51,26 @@ int sn_collide_sphere_box(const mjModel* m, const mjData* d, mjContact* con, int
 
   mjtNum n[3], dist;
   if (outside) {
-    mjtNum near[3];
-    sn_mulMatVec3(near, B.mat, clamped);
-    sn_addTo3(near, B.pos);
-    sn_sub3(n, near, S.pos);
-    dist = sn_norm3(n) - r;
+    // in the box frame, as 3.3.8 (bit for bit on mj_geomDistance): the distance to the
+    // clamped point, the contact midway between it and the sphere's surface point
+    mjtNum dl[3], nl[3], pl[3];
+    sn_sub3(dl, clamped, loc);
+    mjtNum len = sn_norm3(dl);
+    dist = len - r;
     if (dist > margin) {
       return 0;
     }
-    sn_normalize3(n);
+    mjtNum inv = 1 / len;
+    for (int k = 0; k < 3; k++) {
+      nl[k] = dl[k] * inv;
+      pl[k] = 0.5 * (loc[k] + nl[k] * r + clamped[k]);
+    }
+    sn_mulMatVec3(n, B.mat, nl);
+    mjtNum pos[3];
+    sn_mulMatVec3(pos, B.mat, pl);
+    sn_addTo3(pos, B.pos);
+    sn_set_contact(con, dist, pos, n, NULL);
+    return 1;
   } else {
     int best = 0;
     mjtNum depth = B.size[0] - fabs(loc[0]);
@@ -75,12 +86,19 @@ int sn_collide_sphere_box(const mjModel* m, const mjData* d, mjContact* con, int
       return 0;
     }
     sn_geom_axis(n, &B, best);
+    mjtNum sign = 1;
     if (loc[best] > 0) {
       sn_scl3(n, n, -1);
+      sign = -1;
     }
+    // the contact in the box frame too: midway between the face and the sphere's deepest
+    // point along the normal
+    mjtNum pl[3] = {loc[0], loc[1], loc[2]};
+    pl[best] = loc[best] + sign * (0.5 * (r - depth));
+    mjtNum pos[3];
+    sn_mulMatVec3(pos, B.mat, pl);
+    sn_addTo3(pos, B.pos);
+    sn_set_contact(con, dist, pos, n, NULL);
+    return 1;
   }
-  mjtNum pos[3];
-  sn_addScl3(pos, S.pos, n, r + 0.5 * dist);
-  sn_set_contact(con, dist, pos, n, NULL);
-  return 1;
 }

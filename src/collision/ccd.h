@@ -28,12 +28,14 @@ typedef struct sn_ccd_result {
 #define SN_CCD_FAR 0         // separated by more than the cutoff
 #define SN_CCD_SEPARATED 1   // separated, distance and witness points found
 #define SN_CCD_PENETRATING 2 // GJK: the shapes intersect (EPA fills dist/normal)
+#define SN_CCD_BEYOND 3      // converged farther than the cutoff: dist, witness points
+                             // and normal are filled (mj_geomDistance reports them)
 
 // Support point of the difference a - b in direction dir.
 void sn_ccd_support(sn_ccd_vertex* v, sn_convex* a, sn_convex* b, const mjtNum dir[3]);
 
 // GJK distance between a and b; stops early (SN_CCD_FAR) once the distance is proven
-// to exceed cutoff. tol and maxiter are ccd_tolerance and ccd_iterations.
+// to exceed cutoff, or converges beyond it (SN_CCD_BEYOND). tol and maxiter are ccd_tolerance and ccd_iterations.
 void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNum tol,
             int maxiter);
 
@@ -42,7 +44,8 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
 int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxiter);
 
 // GJK, then EPA if the shapes intersect: returns 1 and fills r when they are closer than
-// margin (ccd_tolerance and ccd_iterations from m->opt).
+// margin (ccd_tolerance and ccd_iterations from m->opt). Returns 0 otherwise, with
+// r->status SN_CCD_BEYOND when r still holds the (farther) distance and witness points.
 int sn_convex_ccd(sn_ccd_result* r, const mjModel* m, sn_convex* a, sn_convex* b,
                   mjtNum margin);
 

@@ -32,7 +32,11 @@ int sn_collide_sphere_cylinder(const mjModel* m, const mjData* d, mjContact* con
   mjtNum cap[3];
   sn_addScl3(cap, C.pos, axis, z > 0 ? h : -h);
   if (q <= r) {
-    mjtNum dist = fabs(z) - h - rs;
+    // the height over the cap's plane, as 3.3.8 computes it (bit for bit on
+    // mj_geomDistance, where |z| - h - rs is not)
+    mjtNum dc[3];
+    sn_sub3(dc, S.pos, cap);
+    mjtNum dist = sn_dot3(dc, axis) * (z > 0 ? 1 : -1) - rs;
     if (dist > margin) {
       return 0;
     }

@@ -367,6 +367,19 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
   sn_copy3(v, first.w);
   res->status = SN_CCD_SEPARATED;
 
+  // 3.3.8's search starts one step earlier, from v = ca - cb itself (whose support point
+  // is first), and tests the cutoff with that v too: mj_geomDistance's result shows it,
+  // zero fromto exactly when distmax + radii < (ca - cb).first / |ca - cb| on
+  // sphere/capsule-mesh pairs whose later bounds are all smaller
+  mjtNum v0[3];
+  sn_sub3(v0, ca, cb);
+  mjtNum vv0 = sn_dot3(v0, v0);
+  if (vv0 >= mjMINVAL && sn_dot3(v0, first.w) > cutoff * sqrt(vv0)) {
+    res->status = SN_CCD_FAR;
+    res->nsimplex = n;
+    return;
+  }
+
   if (maxiter < 1) {
     maxiter = 1;
   }
@@ -391,16 +404,9 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
     sn_ccd_vertex w;
     sn_ccd_support(&w, a, b, neg);
     mjtNum vw = sn_dot3(v, w.w);
-    if (vw > cutoff * vn) {
-      res->status = SN_CCD_FAR;
-      res->nsimplex = n;
-      return;
-    }
-    // squared upper bound |v|^2 and squared lower bound (v.w/|v|)^2 of the distance
-    // within tol^2 (this matches 3.3.8's stopping iteration)
-    if (vw > 0 && vv - vw * vw / vv <= tol * tol) {
-      break;
-    }
+    // a support point already in the simplex ends the search before the cutoff test (in
+    // 3.3.8 a pair converged beyond the cutoff this way keeps its witness points, where
+    // one stopped by the cutoff test has none: measured through mj_geomDistance)
     int dup = 0;
     for (int k = 0; k < n; k++) {
       mjtNum dw[3];
@@ -410,6 +416,16 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
       }
     }
     if (dup) {
+      break;
+    }
+    if (vw > cutoff * vn) {
+      res->status = SN_CCD_FAR;
+      res->nsimplex = n;
+      return;
+    }
+    // squared upper bound |v|^2 and squared lower bound (v.w/|v|)^2 of the distance
+    // within tol^2 (this matches 3.3.8's stopping iteration)
+    if (vw > 0 && vv - vw * vw / vv <= tol * tol) {
       break;
     }
     // the newest support point goes first: the signed-volume tests rely on it
@@ -460,10 +476,6 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
     sn_addToScl3(res->x2, s[k].b, lam[k]);
   }
   res->dist = sn_norm3(v);
-  if (res->dist > cutoff) {
-    res->status = SN_CCD_FAR;
-    return;
-  }
   // the normal from the witness points rather than from v: 3.3.8 offsets a sphere's or
   // capsule's witness by its radius along this direction (bit for bit, see above)
   mjtNum d[3];
@@ -473,6 +485,9 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
     sn_scl3(res->normal, v, -1 / res->dist);
   } else {
     unit_dir(res->normal, d, -1);
+  }
+  if (res->dist > cutoff) {
+    res->status = SN_CCD_BEYOND;
   }
 }
 

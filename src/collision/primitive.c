@@ -93,12 +93,30 @@ int sn_collide_plane_cylinder(const mjModel* m, const mjData* d, mjContact* con,
     sn_addToScl3(pts[2 + k], w, r * s);
   }
 
+  // the deepest point as 3.3.8 computes it (bit for bit on mj_geomDistance over 300
+  // random poses): from the plane normal's component across the axis, its distance from
+  // (centre + near-disk offset) - rim offset, its contact point from (centre - rim
+  // offset) + near-disk offset
+  mjtNum deep[3];
+  mjtNum across[3], dh[3], vr[3];
+  sn_addScl3(across, n, axis, -sn_dot3(n, axis));
+  mjtNum alen = sn_norm3(across);
+  int exact = len >= mjMINVAL && alen >= mjMINVAL;
+  if (exact) {
+    sn_scl3(dh, down, h);
+    sn_scl3(vr, across, r / alen);
+    for (int i = 0; i < 3; i++) {
+      pts[0][i] = (C.pos[i] + dh[i]) - vr[i];
+      deep[i] = (C.pos[i] - vr[i]) + dh[i];
+    }
+  }
+
   int ncon = 0;
   for (int k = 0; k < 4; k++) {
     mjtNum dist = plane_height(P.pos, n, pts[k]);
     if (dist <= margin) {
       mjtNum pos[3];
-      sn_addScl3(pos, pts[k], n, -0.5 * dist);
+      sn_addScl3(pos, k == 0 && exact ? deep : pts[k], n, -0.5 * dist);
       sn_set_contact(con + ncon++, dist, pos, n, NULL);
     }
   }

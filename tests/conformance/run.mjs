@@ -174,18 +174,6 @@ const KNOWN_CONSTRAINTS = {
          '-0.0551198175), frame 1e-5: GJK iterates agree bit for bit for 18 iterations, the ' +
          '19th is a triangle 3.3.8 takes in another vertex order (see gjk.c), and the point ' +
          'core result is chaotic in those weights' },
-  // PGS, elliptic, on contacts whose normal row has A = 0 (hinged spheres turning about
-  // their centre, R = mjMINVAL): both now set the normals to the exact 1.887e18 and 5.26e17
-  // in the first sweep, but 3.3.8's friction stage leaves the one tangent with A > 0 at 0
-  // where Sinew's takes the exact value. Measured on 3.3.8 with a default geom density:
-  // it leaves that friction at 0 down to density 1e-5 (tangent AR 2.5e4, exact friction
-  // 2.4e-4) and sets the exact value from 1e-6 down (AR 2.5e5, friction 2.4e-5); friction
-  // coefficients 1e-2 to 1e-6 change nothing. The rule behind that is not known.
-  'mujoco-test/engine/testdata/collisions.xml': { parts: ['solution'], matrix: true,
-    why: 'pgs/elliptic, seeds 1 and 2 key: efc_force row 2 (tangent of contact 0) 2.407578e4, ' +
-         'the exact value (3.3.8\'s Newton at tolerance 1e-14: 2.407585e4), where 3.3.8\'s PGS ' +
-         'leaves 0; so qacc[0] 9.2167 (seed 1; -5.5088 seed 2) against 3.3.8\'s 0. The normal ' +
-         'forces and the other five solver/cone pairs match' },
 };
 
 //---------------------------------- arguments -----------------------------------------------------

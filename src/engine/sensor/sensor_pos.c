@@ -107,11 +107,10 @@ static void sn_geomsensor(const mjModel* m, const mjData* d, int i, mjtNum* out)
       mjtNum dist = mj_geomDistance(m, d, a, b, cutoff, ft);
       if (dist < best) {
         best = dist;
-        // mj_geomDistance orders the segment by geom type; the sensor's runs from its
-        // first object to its second
-        int swap = m->geom_type[a] > m->geom_type[b];
-        mju_copy3(fromto, ft + (swap ? 3 : 0));
-        mju_copy3(fromto + 3, ft + (swap ? 0 : 3));
+        // as mj_geomDistance gives it: from a to b for the analytic pairs, from the geom
+        // of lower type to the other for the convex ones (3.3.8's fromto and normal
+        // sensors follow that order too)
+        mju_copy(fromto, ft, 6);
       }
     }
   }
@@ -123,8 +122,8 @@ static void sn_geomsensor(const mjModel* m, const mjData* d, int i, mjtNum* out)
       mju_copy(out, fromto, 6);
       return;
     default: {
-      // normal: from the first geom's point towards the second's, also when they
-      // penetrate (it then points into the first geom)
+      // normal: along fromto (from its first point to its second), also when the geoms
+      // penetrate
       mjtNum n[3];
       mju_sub3(n, fromto + 3, fromto);
       mjtNum len = mju_norm3(n);

@@ -87,9 +87,13 @@ static mjtNum noslip_elliptic(const snCProblem* p, int i, mjtNum* f) {
       }
       g[a] = mu[a] * (res[a] - Aft);
     }
-    sn_trustRegion(y, Q, g, f[i], k);
-    for (int a = 0; a < k; a++) {
-      ft[a] = mu[a] * y[a];
+    // near-singular Q: 3.3.8 keeps the friction (same switch as PGS, located on the oracle
+    // with noslip_iterations = 1 on a body of growing density)
+    if (!sn_trustRegionSingular(Q, k)) {
+      sn_trustRegion(y, Q, g, f[i], k);
+      for (int a = 0; a < k; a++) {
+        ft[a] = mu[a] * y[a];
+      }
     }
   }
   mjtNum dec = 0, delta[5], Ad[5];

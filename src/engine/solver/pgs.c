@@ -3,7 +3,8 @@
 // set (free, friction-loss box, non-negative). An elliptic contact is updated as a block:
 // first along the ray from the cone tip through its current force, then its friction
 // components inside the slice of the cone at the current normal force, a small
-// trust-region problem solved exactly through its scalar Lagrange multiplier.
+// trust-region problem solved exactly through its scalar Lagrange multiplier, unless that
+// problem is near singular (sn_trustRegionSingular), when the friction stays as it was.
 #include <math.h>
 
 #include <mujoco/mujoco.h>
@@ -35,6 +36,46 @@ static mjtNum ar_get(const snCProblem* p, int i, int j) {
     return 0;
   }
   return p->AR[(size_t)i * p->nefc + j];
+}
+
+// 3.3.8 leaves a contact's friction where it is when its sub-problem matrix Q (in the
+// y = f_t / mu coordinates) is too close to singular. Located on the oracle by bisecting
+// the body mass, inertia and friction coefficients: with k = 2 or 3 the switch sits at
+// det(Q) = 1e-10 exactly (independent of the normal force, scaling as mu^(2k), a pivot of
+// 1e-15 alone does not trip it); with k = 5 det(Q) plays no part and the switch sits where
+// one pivot of the Cholesky factorisation of Q (in row order) reaches 1e-10.
+int sn_trustRegionSingular(const mjtNum* Q, int k) {
+  if (k == 2) {
+    return Q[0] * Q[3] - Q[1] * Q[2] < 1e-10;
+  }
+  if (k == 3) {
+    mjtNum det = Q[0] * (Q[4] * Q[8] - Q[5] * Q[7]) - Q[1] * (Q[3] * Q[8] - Q[5] * Q[6]) +
+                 Q[2] * (Q[3] * Q[7] - Q[4] * Q[6]);
+    return det < 1e-10;
+  }
+  mjtNum L[25];
+  for (int a = 0; a < k * k; a++) {
+    L[a] = Q[a];
+  }
+  for (int j = 0; j < k; j++) {
+    mjtNum piv = L[j * k + j];
+    for (int c = 0; c < j; c++) {
+      piv -= L[j * k + c] * L[j * k + c];
+    }
+    if (piv < 1e-10) {
+      return 1;
+    }
+    mjtNum ljj = sqrt(piv);
+    L[j * k + j] = ljj;
+    for (int a = j + 1; a < k; a++) {
+      mjtNum s = L[a * k + j];
+      for (int c = 0; c < j; c++) {
+        s -= L[a * k + c] * L[j * k + c];
+      }
+      L[a * k + j] = s / ljj;
+    }
+  }
+  return 0;
 }
 
 // Minimise 0.5*y'*Q*y + g'*y subject to |y| <= r (Q positive definite, k <= 5).
@@ -125,9 +166,11 @@ static mjtNum pgs_elliptic(const snCProblem* p, int i, mjtNum* f, const mjtNum* 
         }
         g[a] = mu[a] * (res[a + 1] - Aft);
       }
-      sn_trustRegion(y, Q, g, fc[0], k);
-      for (int a = 0; a < k; a++) {
-        fc[a + 1] = mu[a] * y[a];
+      if (!sn_trustRegionSingular(Q, k)) {
+        sn_trustRegion(y, Q, g, fc[0], k);
+        for (int a = 0; a < k; a++) {
+          fc[a + 1] = mu[a] * y[a];
+        }
       }
     } else {
       mju_zero(fc + 1, k);

@@ -122,6 +122,9 @@ void sn_solvePGS(mjData* d, const snCProblem* p);
 // fixed; updates force, qfrc_constraint and qacc.
 void sn_solveNoslip(mjData* d, const snCProblem* p);
 
+// Whether 3.3.8 would skip the friction sub-problem of matrix Q (k x k, k = 2, 3 or 5).
+int sn_trustRegionSingular(const mjtNum* Q, int k);
+
 // Minimise 0.5*y'*Q*y + g'*y subject to |y| <= r (Q positive definite, k <= 5).
 void sn_trustRegion(mjtNum* y, const mjtNum* Q, const mjtNum* g, mjtNum r, int k);
 

@@ -423,6 +423,69 @@ static void test_geom_distance(void** state) {
   mj_deleteModel(m);
 }
 
+// mj_geomDistance bit for bit against MuJoCo 3.3.8 (values printed by the oracle for this
+// model): analytic pairs (sphere-capsule, sphere-box) give fromto from geom1 to geom2 as
+// passed; box-box goes to the convex solver (its pair function's separated contacts are
+// not nearest points); convex pairs give their raw witness points from the geom of lower
+// type to the other; a sphere/capsule-mesh search that converges beyond distmax returns
+// distmax with its witness points, one stopped by the cutoff test returns zeros.
+typedef struct {
+  int g1, g2;
+  mjtNum distmax, dist, fromto[6];
+} gd_case;
+
+static void test_geom_distance_oracle(void** state) {
+  (void)state;
+  mjModel* m = load(
+      "<mujoco><asset><mesh name='tet' vertex='0 0 0  .2 0 0  0 .15 0  0 0 .18  .1 .1 .1'/>"
+      "</asset><worldbody>"
+      "<geom type='sphere' size='.1'/>"
+      "<geom type='capsule' size='.05 .1' pos='.3 .1 .05' euler='30 40 0'/>"
+      "<geom type='box' size='.1 .1 .1' pos='0 .5 0'/>"
+      "<geom type='box' size='.1 .1 .1' pos='.32 .55 .03' euler='10 20 30'/>"
+      "<geom type='mesh' mesh='tet' pos='-.4 0 0' euler='15 25 35'/>"
+      "<geom type='sphere' size='.05' pos='-.35 .25 .1'/>"
+      "<geom type='box' size='.1 .05 .08' pos='.05 -.1 .3' euler='5 10 15'/>"
+      "</worldbody></mujoco>");
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  const gd_case cases[] = {
+      {0, 1, 1, 0.12378650143553106,
+       {0.08609673515509371, 0.05051462414355558, -0.005968663440751035, 0.1926728714537992,
+        0.11304491008417113, -0.013357063096518334}},
+      {1, 0, 1, 0.12378650143553106,
+       {0.1926728714537992, 0.11304491008417113, -0.013357063096518334, 0.08609673515509371,
+        0.05051462414355558, -0.005968663440751035}},
+      {2, 3, 1, 0.05743358649320035,
+       {0.1, 0.594251071332971, -0.01017466720982934, 0.15743358649320033, 0.594251071332971,
+        -0.010174667209829347}},
+      {3, 2, 1, 0.05743358649320035,
+       {0.15743358649320033, 0.594251071332971, -0.010174667209829347, 0.1, 0.594251071332971,
+        -0.01017466720982934}},
+      {5, 4, 0.07, 0.07, {0, 0, 0, 0, 0, 0}},
+      {0, 4, 1, 0.18201611616398375,
+       {-0.09309995510687818, 0.03640504343387836, -0.002659167477745623, -0.26255687754283025,
+        0.10266808958003512, -0.007499280843033973}},
+      {4, 0, 0.17, 0.17,
+       {-0.09309995510687818, 0.03640504343387836, -0.002659167477745623, -0.26255687754283025,
+        0.10266808958003512, -0.007499280843033973}},
+      {6, 0, 1, 0.13243624007535226,
+       {0.045283816476099595, -0.038938583400987284, 0.2246325185462918, 0.01948225305202808,
+        -0.0167523719142781, 0.09664263992287499}},
+  };
+  for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+    const gd_case* k = cases + c;
+    mjtNum ft[6] = {7, 7, 7, 7, 7, 7};
+    mjtNum dist = mj_geomDistance(m, d, k->g1, k->g2, k->distmax, ft);
+    assert_true(dist == k->dist);
+    for (int i = 0; i < 6; i++) {
+      assert_true(ft[i] == k->fromto[i]);
+    }
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 
 //---------------------------------- robustness ----------------------------------------------------
 
@@ -507,6 +570,7 @@ int main(void) {
       cmocka_unit_test(test_multiccd_face_edge),
       cmocka_unit_test(test_multiccd_legacy_positions),
       cmocka_unit_test(test_geom_distance),
+      cmocka_unit_test(test_geom_distance_oracle),
       cmocka_unit_test(test_random_pairs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
