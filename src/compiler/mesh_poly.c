@@ -7,20 +7,6 @@
 
 #include "compiler/mesh.h"
 
-// Two triangles are merged when their unit normals differ by less than this (Euclidean
-// distance). Measured on 3.3.8 with near-flat quads of two shapes (square and 2:1 base
-// of a pyramid, one corner raised): the split happens at |n1 - n2| = 1.6000e-3 in both,
-// while neither the dot product of other normalisations nor the corner's distance from
-// the plane agree between the two; a fan of faces 1e-3 apart merges in pairs, so faces
-// are compared with the polygon's first face, not with the face they are reached from.
-#define SN_COPLANAR_TOL 1.6e-3
-
-static int sn_coplanar(const double* a, const double* b) {
-  double d[3];
-  mju_sub3(d, a, b);
-  return mju_norm3(d) < SN_COPLANAR_TOL;
-}
-
 static void sn_face_normal(const double* vert, const int* f, double n[3]) {
   double e1[3], e2[3];
   mju_sub3(e1, vert + 3 * f[1], vert + 3 * f[0]);
@@ -30,8 +16,10 @@ static void sn_face_normal(const double* vert, const int* f, double n[3]) {
 }
 
 // The normal 3.3.8 stores for a polygon: from its first three boundary vertices, even
-// when they are collinear (then it is round-off noise, or NaN for exactly collinear
-// points: no guard, as in 3.3.8).
+// when they are (nearly) collinear. Below mjMINVAL the cross product is replaced by
+// the fallback axis (1, 0, 0) and still divided by its length, as 3.3.8 does: exactly
+// collinear corners (builtin plates) give (inf, nan, nan), nearly collinear ones a
+// huge x (the mug has one).
 static void sn_poly_normal(const double* vert, const int* pv, int n, double out[3]) {
   if (n < 3) {
     out[0] = out[1] = out[2] = 0;
@@ -43,38 +31,17 @@ static void sn_poly_normal(const double* vert, const int* pv, int n, double out[
   mju_cross(out, e1, e2);
   double len = sqrt(mju_dot3(out, out));
   if (len < mjMINVAL) {
-    // collinear first corners (builtin plates): 3.3.8 stores (inf, nan, nan), the fallback
-    // axis (1, 0, 0) divided by the zero length
-    out[0] = INFINITY;
-    out[1] = out[2] = NAN;
-    return;
+    out[0] = 1;
+    out[1] = out[2] = 0;
   }
   for (int k = 0; k < 3; k++) {
     out[k] /= len;
   }
 }
 
-// Polygon order: by the normal in the frame the hull was built in, lexicographically
-// descending (3.3.8's order), components within SN_POLYSORT_TOL counting as equal (the
-// dice test model needs a tolerance; any value in [1e-15, 1e-6] agrees with every
-// model checked); ties keep the order of the first triangles.
-#define SN_POLYSORT_TOL 1e-10
-
-typedef struct {
-  double normal[3];
-  int first;
-  int group;
-} sn_polykey;
-
-static int sn_cmp_poly(const void* a, const void* b) {
-  const sn_polykey* p = (const sn_polykey*)a;
-  const sn_polykey* q = (const sn_polykey*)b;
-  for (int k = 0; k < 3; k++) {
-    if (fabs(p->normal[k] - q->normal[k]) > SN_POLYSORT_TOL) {
-      return p->normal[k] > q->normal[k] ? -1 : 1;
-    }
-  }
-  return (p->first > q->first) - (p->first < q->first);
+static int sn_cmp_int(const void* a, const void* b) {
+  int i = *(const int*)a, j = *(const int*)b;
+  return (i > j) - (i < j);
 }
 
 // Directed edges of a triangle set in an open-addressing table: edge (a, b) -> the
@@ -196,81 +163,76 @@ static int sn_boundary(const int* face, const int* group, int n, const sn_edgema
 
 void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* raw,
                       const double* vert) {
-  int* group = (int*)mju_malloc(sizeof(int) * (size_t)(nf > 0 ? nf : 1));
-  double* fn = (double*)mju_malloc(sizeof(double) * 3 * (size_t)(nf > 0 ? nf : 1));
+  size_t cap = (size_t)(nf > 0 ? nf : 1);
+  int* group = (int*)mju_malloc(sizeof(int) * cap);
+  double* fn = (double*)mju_malloc(sizeof(double) * 3 * cap);
   for (int f = 0; f < nf; f++) {
-    group[f] = -1;
     sn_face_normal(raw, face + 3 * f, fn + 3 * f);
   }
-  // flood fill coplanar neighbours
-  sn_edgemap edges;
-  sn_edgemap_build(&edges, face, nf);
-  int npoly = 0;
-  int* stack = (int*)mju_malloc(sizeof(int) * (size_t)(nf > 0 ? nf : 1));
+  int ngroup = sn_mesh_polygroups(fn, nf, group);
+  // faces of each group, in face order
+  int* gadr = (int*)mju_malloc(sizeof(int) * (size_t)(ngroup + 1));
+  int* gfaces = (int*)mju_malloc(sizeof(int) * cap);
+  memset(gadr, 0, sizeof(int) * (size_t)(ngroup + 1));
   for (int f = 0; f < nf; f++) {
     if (group[f] >= 0) {
-      continue;
+      gadr[group[f] + 1]++;
     }
-    int top = 0;
-    group[f] = npoly;
-    stack[top++] = f;
-    while (top) {
-      int g = stack[--top];
-      for (int j = 0; j < 3; j++) {
-        int k = sn_edgemap_find(&edges, face[3 * g + (j + 1) % 3], face[3 * g + j]);
-        if (k >= 0 && group[k] < 0 && sn_coplanar(fn + 3 * f, fn + 3 * k)) {
-          group[k] = npoly;
-          stack[top++] = k;
+  }
+  for (int g = 0; g < ngroup; g++) {
+    gadr[g + 1] += gadr[g];
+  }
+  int* gfill = (int*)mju_malloc(sizeof(int) * (size_t)(ngroup + 1));
+  memcpy(gfill, gadr, sizeof(int) * (size_t)(ngroup + 1));
+  for (int f = 0; f < nf; f++) {
+    if (group[f] >= 0) {
+      gfaces[gfill[group[f]]++] = f;
+    }
+  }
+  mju_free(gfill);
+
+  // each group's edge-connected pieces are polygons: groups in the map's order, the
+  // pieces of a group in the order of their first faces
+  sn_edgemap edges;
+  sn_edgemap_build(&edges, face, nf);
+  mb->polynormal = (double*)mju_malloc(sizeof(double) * 3 * cap);
+  mb->polyvertadr = (int*)mju_malloc(sizeof(int) * cap);
+  mb->polyvertnum = (int*)mju_malloc(sizeof(int) * cap);
+  mb->polyvert = (int*)mju_malloc(sizeof(int) * 3 * cap);
+  char* seen = (char*)mju_malloc(cap);
+  memset(seen, 0, cap);
+  int* members = (int*)mju_malloc(sizeof(int) * cap);
+  int npoly = 0, adr = 0;
+  for (int g = 0; g < ngroup; g++) {
+    for (int i = gadr[g]; i < gadr[g + 1]; i++) {
+      if (seen[gfaces[i]]) {
+        continue;
+      }
+      int n = 0;
+      members[n++] = gfaces[i];
+      seen[gfaces[i]] = 1;
+      for (int q = 0; q < n; q++) {
+        const int* t = face + 3 * members[q];
+        for (int k = 0; k < 3; k++) {
+          int j = sn_edgemap_find(&edges, t[(k + 1) % 3], t[k]);
+          if (j >= 0 && group[j] == g && !seen[j]) {
+            seen[j] = 1;
+            members[n++] = j;
+          }
         }
       }
+      qsort(members, (size_t)n, sizeof(int), sn_cmp_int);
+      mb->polyvertadr[npoly] = adr;
+      mb->polyvertnum[npoly] = sn_boundary(face, members, n, &edges, group, mb->polyvert + adr);
+      sn_poly_normal(vert, mb->polyvert + adr, mb->polyvertnum[npoly],
+                     mb->polynormal + 3 * npoly);
+      adr += mb->polyvertnum[npoly++];
     }
-    npoly++;
   }
   mb->npoly = npoly;
-  mb->polynormal = (double*)mju_malloc(sizeof(double) * 3 * (size_t)(npoly ? npoly : 1));
-  mb->polyvertadr = (int*)mju_malloc(sizeof(int) * (size_t)(npoly ? npoly : 1));
-  mb->polyvertnum = (int*)mju_malloc(sizeof(int) * (size_t)(npoly ? npoly : 1));
-  mb->polyvert = (int*)mju_malloc(sizeof(int) * 3 * (size_t)(nf ? nf : 1));
-  int* members = (int*)mju_malloc(sizeof(int) * (size_t)(nf ? nf : 1));
-  sn_polykey* key = (sn_polykey*)mju_malloc(sizeof(sn_polykey) * (size_t)(npoly ? npoly : 1));
-  for (int p = 0, f = 0; p < npoly; p++) {
-    while (group[f] != p) {
-      f++;
-    }
-    key[p].first = f;
-    key[p].group = p;
-    mju_copy3(key[p].normal, fn + 3 * f);
-  }
-  qsort(key, (size_t)npoly, sizeof(sn_polykey), sn_cmp_poly);
-  int adr = 0;
-  // faces of each group, in face order
-  int* gadr = (int*)mju_malloc(sizeof(int) * (size_t)(npoly + 1));
-  int* gfaces = (int*)mju_malloc(sizeof(int) * (size_t)(nf ? nf : 1));
-  memset(gadr, 0, sizeof(int) * (size_t)(npoly + 1));
-  for (int f = 0; f < nf; f++) {
-    gadr[group[f] + 1]++;
-  }
-  for (int p = 0; p < npoly; p++) {
-    gadr[p + 1] += gadr[p];
-  }
-  for (int f = 0; f < nf; f++) {
-    gfaces[gadr[group[f]]++] = f;
-  }
-  for (int p = npoly; p > 0; p--) {
-    gadr[p] = gadr[p - 1];
-  }
-  gadr[0] = 0;
-  for (int p = 0; p < npoly; p++) {
-    int first = key[p].first, g = key[p].group;
-    int n = gadr[g + 1] - gadr[g];
-    memcpy(members, gfaces + gadr[g], sizeof(int) * (size_t)n);
-    (void)first;
-    mb->polyvertadr[p] = adr;
-    mb->polyvertnum[p] = sn_boundary(face, members, n, &edges, group, mb->polyvert + adr);
-    sn_poly_normal(vert, mb->polyvert + adr, mb->polyvertnum[p], mb->polynormal + 3 * p);
-    adr += mb->polyvertnum[p];
-  }
   mb->npolyvert = adr;
+  mju_free(seen);
+  mju_free(members);
 
   // polygons of each vertex, in polygon order
   mb->polymapadr = (int*)mju_malloc(sizeof(int) * (size_t)(mb->nvert ? mb->nvert : 1));
@@ -298,9 +260,6 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
   mju_free(gadr);
   mju_free(gfaces);
   sn_edgemap_free(&edges);
-  mju_free(key);
-  mju_free(members);
-  mju_free(stack);
   mju_free(group);
   mju_free(fn);
 }
