@@ -7,27 +7,16 @@
 
 #include "compiler/mesh.h"
 
-static void sn_face_normal(const double* vert, const int* f, double n[3]) {
+// The unit normal of triangle (a, b, c) as 3.3.8 computes it for the polygons (the
+// faces' normals that group them, and the polygons' stored normals): the cross product
+// divided by its length, where below mjMINVAL the cross product is replaced by the
+// fallback axis (1, 0, 0) and still divided by the length. Exactly degenerate triangles
+// (and collinear polygon corners: builtin plates) give (inf, nan, nan), nearly
+// degenerate ones a huge x, which puts their groups first (cassie's pelvis, the mug).
+static void sn_tri_normal(const double* vert, int a, int b, int c, double out[3]) {
   double e1[3], e2[3];
-  mju_sub3(e1, vert + 3 * f[1], vert + 3 * f[0]);
-  mju_sub3(e2, vert + 3 * f[2], vert + 3 * f[0]);
-  mju_cross(n, e1, e2);
-  mju_normalize3(n);
-}
-
-// The normal 3.3.8 stores for a polygon: from its first three boundary vertices, even
-// when they are (nearly) collinear. Below mjMINVAL the cross product is replaced by
-// the fallback axis (1, 0, 0) and still divided by its length, as 3.3.8 does: exactly
-// collinear corners (builtin plates) give (inf, nan, nan), nearly collinear ones a
-// huge x (the mug has one).
-static void sn_poly_normal(const double* vert, const int* pv, int n, double out[3]) {
-  if (n < 3) {
-    out[0] = out[1] = out[2] = 0;
-    return;
-  }
-  double e1[3], e2[3];
-  mju_sub3(e1, vert + 3 * pv[1], vert + 3 * pv[0]);
-  mju_sub3(e2, vert + 3 * pv[2], vert + 3 * pv[0]);
+  mju_sub3(e1, vert + 3 * b, vert + 3 * a);
+  mju_sub3(e2, vert + 3 * c, vert + 3 * a);
   mju_cross(out, e1, e2);
   double len = sqrt(mju_dot3(out, out));
   if (len < mjMINVAL) {
@@ -37,6 +26,15 @@ static void sn_poly_normal(const double* vert, const int* pv, int n, double out[
   for (int k = 0; k < 3; k++) {
     out[k] /= len;
   }
+}
+
+// A polygon's normal: from its first three boundary vertices.
+static void sn_poly_normal(const double* vert, const int* pv, int n, double out[3]) {
+  if (n < 3) {
+    out[0] = out[1] = out[2] = 0;
+    return;
+  }
+  sn_tri_normal(vert, pv[0], pv[1], pv[2], out);
 }
 
 static int sn_cmp_int(const void* a, const void* b) {
@@ -155,6 +153,9 @@ static int sn_boundary(const int* face, const int* group, int n, const sn_edgema
       }
       e = next;
     } while (e > 0 && count < nedge);
+    if (e != 0) {
+      count = 0;  // the walk does not come back to its first edge: 3.3.8 drops the polygon
+    }
   }
   mju_free(from);
   mju_free(to);
@@ -167,7 +168,7 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
   int* group = (int*)mju_malloc(sizeof(int) * cap);
   double* fn = (double*)mju_malloc(sizeof(double) * 3 * cap);
   for (int f = 0; f < nf; f++) {
-    sn_face_normal(raw, face + 3 * f, fn + 3 * f);
+    sn_tri_normal(raw, face[3 * f], face[3 * f + 1], face[3 * f + 2], fn + 3 * f);
   }
   int ngroup = sn_mesh_polygroups(fn, nf, group);
   // faces of each group, in face order
@@ -222,11 +223,15 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
         }
       }
       qsort(members, (size_t)n, sizeof(int), sn_cmp_int);
+      int nv = sn_boundary(face, members, n, &edges, group, mb->polyvert + adr);
+      if (!nv) {
+        continue;
+      }
       mb->polyvertadr[npoly] = adr;
-      mb->polyvertnum[npoly] = sn_boundary(face, members, n, &edges, group, mb->polyvert + adr);
-      sn_poly_normal(vert, mb->polyvert + adr, mb->polyvertnum[npoly],
-                     mb->polynormal + 3 * npoly);
-      adr += mb->polyvertnum[npoly++];
+      mb->polyvertnum[npoly] = nv;
+      sn_poly_normal(vert, mb->polyvert + adr, nv, mb->polynormal + 3 * npoly);
+      adr += nv;
+      npoly++;
     }
   }
   mb->npoly = npoly;
