@@ -2,6 +2,7 @@
 // polygon, used by the polygon-clipping contact code) and the bounding-volume
 // hierarchy over the mesh faces (used by the mesh midphase).
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,17 +44,20 @@ static int sn_cmp_int(const void* a, const void* b) {
 }
 
 // Directed edges of a triangle set in an open-addressing table: edge (a, b) -> the
-// first face that has it. The face across edge (a, b) of a face is the one with (b, a).
+// face-edges (3 * face + k) that have it, the last one in the slot and the earlier ones
+// chained behind it (chain: NULL when only the first is kept). The faces across edge
+// (a, b) of a face are those with (b, a).
 typedef struct {
   long long* key;
-  int* face;
+  int* head;
+  int* chain;
   size_t mask;
 } sn_edgemap;
 
 static size_t sn_edge_slot(const sn_edgemap* e, long long key) {
   unsigned long long h = (unsigned long long)key * 0x9E3779B97F4A7C15ull;
   size_t slot = (size_t)(h >> 17) & e->mask;
-  while (e->face[slot] >= 0 && e->key[slot] != key) {
+  while (e->head[slot] >= 0 && e->key[slot] != key) {
     slot = (slot + 1) & e->mask;
   }
   return slot;
@@ -70,33 +74,37 @@ static void sn_edgemap_alloc(sn_edgemap* e, int nf) {
   }
   e->mask = cap - 1;
   e->key = (long long*)mju_malloc(sizeof(long long) * cap);
-  e->face = (int*)mju_malloc(sizeof(int) * cap);
+  e->head = (int*)mju_malloc(sizeof(int) * cap);
+  e->chain = NULL;
   for (size_t i = 0; i < cap; i++) {
-    e->face[i] = -1;
+    e->head[i] = -1;
   }
 }
 
+// every face-edge, chained
 static void sn_edgemap_build(sn_edgemap* e, const int* face, int nf) {
   sn_edgemap_alloc(e, nf);
+  e->chain = (int*)mju_malloc(sizeof(int) * 3 * (size_t)(nf > 0 ? nf : 1));
   for (int f = 0; f < nf; f++) {
     for (int k = 0; k < 3; k++) {
       long long key = sn_edge_key(face[3 * f + k], face[3 * f + (k + 1) % 3]);
       size_t slot = sn_edge_slot(e, key);
-      if (e->face[slot] < 0) {
-        e->key[slot] = key;
-        e->face[slot] = f;
-      }
+      e->key[slot] = key;
+      e->chain[3 * f + k] = e->head[slot];
+      e->head[slot] = 3 * f + k;
     }
   }
 }
 
+// the last face-edge with (a, b), or -1; the earlier ones follow through e->chain
 static int sn_edgemap_find(const sn_edgemap* e, int a, int b) {
-  return e->face[sn_edge_slot(e, sn_edge_key(a, b))];
+  return e->head[sn_edge_slot(e, sn_edge_key(a, b))];
 }
 
 static void sn_edgemap_free(sn_edgemap* e) {
   mju_free(e->key);
-  mju_free(e->face);
+  mju_free(e->head);
+  mju_free(e->chain);
 }
 
 int sn_mesh_misoriented(const int* face, int nf, int* a, int* b) {
@@ -109,11 +117,11 @@ int sn_mesh_misoriented(const int* face, int nf, int* a, int* b) {
       *b = face[3 * f + (k + 1) % 3];
       long long key = sn_edge_key(*a, *b);
       size_t slot = sn_edge_slot(&e, key);
-      if (e.face[slot] >= 0 && e.face[slot] < f) {
+      if (e.head[slot] >= 0 && e.head[slot] / 3 < f) {
         found = 1;
-      } else if (e.face[slot] < 0) {
+      } else if (e.head[slot] < 0) {
         e.key[slot] = key;
-        e.face[slot] = f;
+        e.head[slot] = 3 * f + k;
       }
     }
   }
@@ -121,10 +129,29 @@ int sn_mesh_misoriented(const int* face, int nf, int* a, int* b) {
   return found;
 }
 
+// The first face (in face order) with edge (a, b), or -1.
+static int sn_edgemap_first(const sn_edgemap* e, int a, int b) {
+  int i = sn_edgemap_find(e, a, b);
+  while (i >= 0 && e->chain[i] >= 0) {
+    i = e->chain[i];
+  }
+  return i < 0 ? -1 : i / 3;
+}
+
+// Does some face of piece p (pieceof) have edge (b, a), i.e. lie across edge (a, b)?
+static int sn_across_in(const sn_edgemap* e, int a, int b, const int* pieceof, int p) {
+  for (int i = sn_edgemap_find(e, b, a); i >= 0; i = e->chain[i]) {
+    if (pieceof[i / 3] == p) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
 // Boundary loop of a group of faces: start at the first boundary edge of the first
 // face and follow boundary edges head to tail.
 static int sn_boundary(const int* face, const int* group, int n, const sn_edgemap* e,
-                       const int* groupof, int* out) {
+                       const int* pieceof, int* out) {
   int nedge = 0;
   int* from = (int*)mju_malloc(sizeof(int) * 3 * (size_t)n);
   int* to = (int*)mju_malloc(sizeof(int) * 3 * (size_t)n);
@@ -132,15 +159,14 @@ static int sn_boundary(const int* face, const int* group, int n, const sn_edgema
     const int* f = face + 3 * group[i];
     for (int k = 0; k < 3; k++) {
       int a = f[k], b = f[(k + 1) % 3];
-      int across = sn_edgemap_find(e, b, a);
-      int inner = across >= 0 && groupof[across] == groupof[group[i]];
-      if (!inner) {
+      if (!sn_across_in(e, a, b, pieceof, pieceof[group[i]])) {
         from[nedge] = a;
         to[nedge++] = b;
       }
     }
   }
   int count = 0;
+  if (getenv("SNDBG2") && group[0] == atoi(getenv("SNDBG2"))) { for (int j = 0; j < nedge; j++) fprintf(stderr, "%d:%d>%d ", j, from[j], to[j]); fprintf(stderr, "\n"); }
   if (nedge) {
     int e = 0;
     do {
@@ -200,30 +226,36 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
   mb->polyvertadr = (int*)mju_malloc(sizeof(int) * cap);
   mb->polyvertnum = (int*)mju_malloc(sizeof(int) * cap);
   mb->polyvert = (int*)mju_malloc(sizeof(int) * 3 * cap);
-  char* seen = (char*)mju_malloc(cap);
-  memset(seen, 0, cap);
+  int* piece = (int*)mju_malloc(sizeof(int) * cap);  // piece of each face, -1: none yet
+  for (int f = 0; f < nf; f++) {
+    piece[f] = -1;
+  }
   int* members = (int*)mju_malloc(sizeof(int) * cap);
-  int npoly = 0, adr = 0;
+  int npoly = 0, adr = 0, npiece = 0;
   for (int g = 0; g < ngroup; g++) {
     for (int i = gadr[g]; i < gadr[g + 1]; i++) {
-      if (seen[gfaces[i]]) {
+      if (piece[gfaces[i]] >= 0) {
         continue;
       }
+      // flood fill: the face across an edge is the first face with the reversed edge
+      // (where several have it, 3.3.8 reaches only that one: cassie's tarsus)
       int n = 0;
       members[n++] = gfaces[i];
-      seen[gfaces[i]] = 1;
+      piece[gfaces[i]] = npiece;
       for (int q = 0; q < n; q++) {
         const int* t = face + 3 * members[q];
         for (int k = 0; k < 3; k++) {
-          int j = sn_edgemap_find(&edges, t[(k + 1) % 3], t[k]);
-          if (j >= 0 && group[j] == g && !seen[j]) {
-            seen[j] = 1;
+          int j = sn_edgemap_first(&edges, t[(k + 1) % 3], t[k]);
+          if (j >= 0 && group[j] == g && piece[j] < 0) {
+            piece[j] = npiece;
             members[n++] = j;
           }
         }
       }
+      npiece++;
       qsort(members, (size_t)n, sizeof(int), sn_cmp_int);
-      int nv = sn_boundary(face, members, n, &edges, group, mb->polyvert + adr);
+      int nv = sn_boundary(face, members, n, &edges, piece, mb->polyvert + adr);
+      if (getenv("SNDBG")) { int hit = 0; for (int q = 0; q < n; q++) hit |= members[q] == atoi(getenv("SNDBG")); if (hit) { fprintf(stderr, "comp n=%d nv=%d:", n, nv); for (int q = 0; q < n; q++) fprintf(stderr, " %d", members[q]); fprintf(stderr, "\n"); } }
       if (!nv) {
         continue;
       }
@@ -236,7 +268,7 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
   }
   mb->npoly = npoly;
   mb->npolyvert = adr;
-  mju_free(seen);
+  mju_free(piece);
   mju_free(members);
 
   // polygons of each vertex, in polygon order
