@@ -1,8 +1,22 @@
-// Polygons of a mesh's convex hull (adjacent coplanar hull triangles merged into one
-// polygon, used by the polygon-clipping contact code) and the bounding-volume
-// hierarchy over the mesh faces (used by the mesh midphase).
+// Polygons of a triangle set (the convex hull's, or the mesh's own faces; used by the
+// polygon-clipping contact code) and the bounding-volume hierarchy over the mesh faces
+// (used by the mesh midphase).
+//
+// Polygons, as MuJoCo 3.3.8 builds them (pinned down on the mug, cassie, bunny and
+// hand-made meshes; the grouping itself is in mesh_polygroup.c):
+//   - the faces are grouped by normal; groups come in the map's order;
+//   - each group's edge-connected pieces are polygons, in the order of their first
+//     faces; the flood fill crosses an edge to the first face (in face order) that
+//     has the reversed edge;
+//   - a piece's boundary edges are its face edges whose reverse is in none of its
+//     faces, listed face by face; the polygon starts at the first of them and follows
+//     the first edge leaving the vertex reached; a walk that does not come back to the
+//     first edge gives no polygon (pieces with holes keep the loop of the first edge);
+//   - a piece with exactly three boundary edges (a triangle, possibly split into a fan
+//     around inner vertices) lists their first vertices in face order instead, which
+//     runs against the boundary for some face orders (bunny.obj, cassie's tarsus);
+//   - the stored normal comes from the first three polygon vertices.
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,8 +162,8 @@ static int sn_across_in(const sn_edgemap* e, int a, int b, const int* pieceof, i
   return 0;
 }
 
-// Boundary loop of a group of faces: start at the first boundary edge of the first
-// face and follow boundary edges head to tail.
+// Boundary loop of a piece (faces group[0..n-1], in face order), as described at the
+// top; returns the number of vertices written to out (0: no polygon).
 static int sn_boundary(const int* face, const int* group, int n, const sn_edgemap* e,
                        const int* pieceof, int* out) {
   int nedge = 0;
@@ -166,8 +180,13 @@ static int sn_boundary(const int* face, const int* group, int n, const sn_edgema
     }
   }
   int count = 0;
-  if (getenv("SNDBG2") && group[0] == atoi(getenv("SNDBG2"))) { for (int j = 0; j < nedge; j++) fprintf(stderr, "%d:%d>%d ", j, from[j], to[j]); fprintf(stderr, "\n"); }
-  if (nedge) {
+  if (nedge == 3) {
+    // three boundary edges: 3.3.8 lists their first vertices in face order, not along
+    // the boundary (a triangle split into a fan can come out reversed: bunny.obj)
+    for (int j = 0; j < 3; j++) {
+      out[count++] = from[j];
+    }
+  } else if (nedge) {
     int e = 0;
     do {
       out[count++] = from[e];
@@ -255,7 +274,6 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
       npiece++;
       qsort(members, (size_t)n, sizeof(int), sn_cmp_int);
       int nv = sn_boundary(face, members, n, &edges, piece, mb->polyvert + adr);
-      if (getenv("SNDBG")) { int hit = 0; for (int q = 0; q < n; q++) hit |= members[q] == atoi(getenv("SNDBG")); if (hit) { fprintf(stderr, "comp n=%d nv=%d:", n, nv); for (int q = 0; q < n; q++) fprintf(stderr, " %d", members[q]); fprintf(stderr, "\n"); } }
       if (!nv) {
         continue;
       }
