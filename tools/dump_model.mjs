@@ -58,12 +58,28 @@ function copyTree(mj, src, depth, budget) {
   }
 }
 
+// Arrays longer than this are reported as a digest (tests/conformance/dump_model.c does
+// the same): a 2048x2048 texture set holds 239 million values, more than fits in JSON.
+const DIGEST_OVER = 1 << 24;
+
+// FNV-1a over the two 32-bit halves of each value's double bit pattern.
+function digest(v) {
+  const d = new Float64Array(1), w = new Uint32Array(d.buffer);
+  let h = 2166136261;
+  for (let i = 0; i < v.length; i++) {
+    d[0] = Number(v[i]);
+    h = Math.imul(h ^ w[0], 16777619) >>> 0;
+    h = Math.imul(h ^ w[1], 16777619) >>> 0;
+  }
+  return `digest:${v.length}:${h.toString(16).padStart(8, '0')}`;
+}
+
 function plain(v) {
   if (typeof v === 'function') return undefined;
   if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
   if (typeof v === 'string') return undefined;
   if (v && v.value !== undefined) return Number(v.value);  // embind enums
-  if (v && v.length !== undefined) return Array.from(v, Number);
+  if (v && v.length !== undefined) return v.length > DIGEST_OVER ? digest(v) : Array.from(v, Number);
   return undefined;
 }
 
@@ -85,6 +101,8 @@ export function dumpModel(mj, file) {
   }
   const r = {};
   for (const k of Object.getOwnPropertyNames(Object.getPrototypeOf(m))) {
+    // the raw buffer of a large model is too long for a plain array (and is only layout)
+    if (k === 'buffer') continue;
     let v; try { v = m[k]; } catch { continue; }
     const p = plain(v);
     if (p !== undefined) r[k] = p;

@@ -271,6 +271,12 @@ void sn_massprops_combine(sn_massprops* a, const sn_massprops* b) {
   sn_combine_parts(2, two, a);
 }
 
+// Geoms this light are dropped from a body's inertia. Measured on 3.3.8: a massless
+// (or 1e-14) helper geom next to a capsule leaves the body's inertial frame the
+// capsule's own (arm26's shoulder and elbow cylinders); from 1.0000000000000002e-14 up
+// the geom is combined, and a body whose geoms are all this light gets no mass at all.
+#define SN_GEOM_MASS_IGNORED 1e-14
+
 // Inertial frame of one body from its geoms. Returns 1 if they have mass, 0 if not,
 // -1 on error.
 static int sn_body_from_geoms(sn_ctx* c, int n, const sn_geom_part* geoms, sn_massprops* out) {
@@ -296,6 +302,9 @@ static int sn_body_from_geoms(sn_ctx* c, int n, const sn_geom_part* geoms, sn_ma
       mju_free(parts);
       sn_cerr(c, &sg->loc, "not yet supported: inertia of geom type %d", gp->type);
       return -1;
+    }
+    if (mp->mass <= SN_GEOM_MASS_IGNORED) {
+      continue;  // 3.3.8 leaves such a geom out entirely: it neither adds mass nor counts
     }
     mju_copy3(mp->pos, gp->pose.pos);
     mju_copy4(mp->quat, gp->pose.quat);

@@ -3,9 +3,11 @@
 // src/model/fields.h, opt.*, stat.*), not only the probe's subset.
 //
 //   node compare_model.mjs --dump BUILD/tests/conformance/dump_model MODEL.xml... [--verbose]
+//   node compare_model.mjs --dump ... --shared scope/full.txt   the corpus models listed
+//                                       there (skips, exit 77, when the corpus is absent)
 //
 // Tolerance as in compare.mjs: |a - b| <= 1e-12 * max(1, max|b|) + 1e-9 * |b|; integer
-// fields must be equal. Exit 0 when every model agrees, 1 otherwise, 77 (skip) when
+// fields must be equal; FIELD_RTOL lists the fields compared at their own tolerance. Exit 0 when every model agrees, 1 otherwise, 77 (skip) when
 // mujoco-js is not available.
 //
 // Fields known to differ for documented reasons are listed in KNOWN below (field ->
@@ -13,11 +15,16 @@
 // reported as "known" and do not fail the test; everything else must agree exactly as
 // listed.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sharedDir } from './corpus.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RTOL = 1e-9, ATOL = 1e-12;
+// Length ranges computed at compile time are themselves the result of a simulation
+// (issue 5 asks for 1e-3 relative; run.mjs uses the same).
+const FIELD_RTOL = { actuator_lengthrange: 1e-3 };
 
 // Oracle fields Sinew does not produce: the raw buffer and its size (layout is an
 // implementation detail), and the signature (a hash of the layout). Embind also
@@ -54,10 +61,12 @@ function maxAbs(v) {
 }
 
 // First disagreement of a field, or null.
-function diff(a, b) {
+function diff(a, b, rtol = RTOL) {
+  // digests of very long arrays (see tools/dump_model.mjs) must be equal
+  if (typeof a === 'string' || typeof b === 'string') return a === b ? null : `${a} vs ${b}`;
   const av = Array.isArray(a) ? a : [a], bv = Array.isArray(b) ? b : [b];
   if (av.length !== bv.length) return `length ${av.length} vs ${bv.length}`;
-  const floor = ATOL * Math.max(1, maxAbs(bv));
+  const floor = (rtol === RTOL ? ATOL : rtol) * Math.max(1, maxAbs(bv));
   for (let i = 0; i < bv.length; i++) {
     // NaN travels through JSON as null
     const x = Number.isNaN(av[i]) ? null : av[i], y = Number.isNaN(bv[i]) ? null : bv[i];
@@ -65,7 +74,7 @@ function diff(a, b) {
       if (x !== y) return `[${i}]: ${x} vs ${y}`;
       continue;
     }
-    if (Math.abs(x - y) > floor + RTOL * Math.abs(y)) return `[${i}]: ${x} vs ${y} (n=${bv.length})`;
+    if (Math.abs(x - y) > floor + rtol * Math.abs(y)) return `[${i}]: ${x} vs ${y} (n=${bv.length})`;
   }
   return null;
 }
@@ -80,7 +89,7 @@ export function compareModel(cand, ref, model) {
       out.missing.push(k);
       continue;
     }
-    const d = diff(cand[k], vb);
+    const d = diff(cand[k], vb, FIELD_RTOL[k]);
     if (!d) { out.passed++; continue; }
     const why = known(k, model, cand[k], vb);
     (why ? out.known : out.failed).push({ field: k, detail: d, why });
@@ -90,15 +99,26 @@ export function compareModel(cand, ref, model) {
 
 async function main() {
   const args = process.argv.slice(2);
-  let dump = null, verbose = false;
+  let dump = null, verbose = false, shared = null;
   const models = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--dump') dump = args[++i];
+    else if (args[i] === '--shared') shared = args[++i];
     else if (args[i] === '--verbose') verbose = true;
     else models.push(args[i]);
   }
+  if (shared) {
+    const dir = sharedDir();
+    if (!dir) {
+      console.log('SKIP: no shared model corpus (set SINEW_SHARED_MODELS or put it at <repo>/../shared/models)');
+      process.exit(77);
+    }
+    for (const line of fs.readFileSync(path.join(dir, shared), 'utf8').split('\n')) {
+      if (line.trim() && !line.startsWith('#')) models.push(path.join(dir, line.trim()));
+    }
+  }
   if (!dump || !models.length) {
-    console.error('usage: node compare_model.mjs --dump DUMP_MODEL MODEL.xml... [--verbose]');
+    console.error('usage: node compare_model.mjs --dump DUMP_MODEL (MODEL.xml... | --shared LIST) [--verbose]');
     process.exit(2);
   }
   let mj, dumpModel;
@@ -116,19 +136,19 @@ async function main() {
     const run = spawnSync(dump, [model], { encoding: 'utf8', maxBuffer: 1 << 30 });
     let cand;
     try { cand = JSON.parse(run.stdout); } catch { cand = { error: `no output (${run.stderr})` }; }
-    const name = path.basename(model);
+    const name = path.basename(model), shown = shared ? path.relative(sharedDir(), model) : name;
     if (ref.error || cand.error) {
       // both failing to load is agreement; one failing is not
       const ok = !!ref.error && !!cand.error;
       if (!ok) bad++;
-      console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: load ${ref.error ? 'fails' : 'succeeds'} in ` +
+      console.log(`${ok ? 'ok  ' : 'FAIL'} ${shown}: load ${ref.error ? 'fails' : 'succeeds'} in ` +
                   `MuJoCo${ref.error ? ` (${ref.error})` : ''}, ${cand.error ? 'fails' : 'succeeds'}` +
                   ` in Sinew${cand.error ? ` (${cand.error})` : ''}`);
       continue;
     }
     const r = compareModel(cand, ref, name);
     if (r.failed.length || r.missing.length) bad++;
-    console.log(`${r.failed.length || r.missing.length ? 'FAIL' : 'ok  '} ${name}: ` +
+    console.log(`${r.failed.length || r.missing.length ? 'FAIL' : 'ok  '} ${shown}: ` +
                 `${r.passed} fields agree, ${r.failed.length} differ, ${r.known.length} known` +
                 (r.missing.length ? `, missing in Sinew: ${r.missing.join(' ')}` : ''));
     for (const f of r.failed) console.log(`     ${f.field}${f.detail.startsWith('[') ? '' : ': '}${f.detail}`);

@@ -5,7 +5,9 @@
 //
 //   dump_model MODEL.xml > sinew.json      (exit 1 with {"error": ...} if it fails)
 #include <float.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <mujoco/mujoco.h>
 
@@ -51,6 +53,20 @@ static void vec(FILE* f, const char* name, const double* v, int n) {
   fprintf(f, "]");
 }
 
+// Arrays longer than this (a 2048x2048 texture set: 239 million bytes) are printed as a
+// digest, as tools/dump_model.mjs does: the JSON of their values would not fit in a
+// JavaScript string.
+#define DIGEST_OVER (1LL << 24)
+
+// One FNV-1a step over the two 32-bit halves of a value's double bit pattern (the same
+// digest tools/dump_model.mjs computes).
+static uint32_t digest_step(uint32_t h, double v) {
+  uint64_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  h = (h ^ (uint32_t)bits) * 16777619u;
+  return (h ^ (uint32_t)(bits >> 32)) * 16777619u;
+}
+
 static void dump(const mjModel* m, FILE* f) {
   fprintf(f, "{\"nbuffer\": %lld", (long long)m->nbuffer);
 #define X(n) fprintf(f, ", \"%s\": %lld", #n, (long long)m->n);
@@ -59,14 +75,23 @@ static void dump(const mjModel* m, FILE* f) {
 #define X(type, name, nr, nc)                                  \
   {                                                            \
     long long cnt = (long long)(nr) * (long long)(nc);         \
-    fprintf(f, ", \"%s\": [", #name);                          \
-    for (long long i = 0; i < cnt; i++) {                      \
-      if (i) {                                                 \
-        fprintf(f, ",");                                       \
+    if (cnt > DIGEST_OVER) {                                   \
+      uint32_t h = 2166136261u;                                \
+      for (long long i = 0; i < cnt; i++) {                    \
+        h = digest_step(h, (double)m->name[i]);                \
       }                                                        \
-      DUMP_VALUE(m->name[i]);                                  \
+      fprintf(f, ", \"%s\": \"digest:%lld:%08x\"", #name, cnt, \
+              (unsigned)h);                                    \
+    } else {                                                   \
+      fprintf(f, ", \"%s\": [", #name);                        \
+      for (long long i = 0; i < cnt; i++) {                    \
+        if (i) {                                               \
+          fprintf(f, ",");                                     \
+        }                                                      \
+        DUMP_VALUE(m->name[i]);                                \
+      }                                                        \
+      fprintf(f, "]");                                         \
     }                                                          \
-    fprintf(f, "]");                                           \
   }
   SN_MODEL_ARRAYS(X)
 #undef X

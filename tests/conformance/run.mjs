@@ -24,6 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadOracle, probeModel, parseOverride } from './probe.mjs';
 import { compareProbes, formatFailures, DEFAULT_RTOL, DEFAULT_ATOL } from './compare.mjs';
+import { sharedDir } from './corpus.mjs';
 
 const SKIP = 77;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -583,13 +584,6 @@ function readList(file) {
   } catch {
     return null;
   }
-}
-
-// the corpus: the directory given, else $SINEW_SHARED_MODELS when set, else
-// <repo>/../shared/models; null when that one does not hold scope/all.txt
-export function sharedDir(explicit) {
-  const dir = explicit || process.env.SINEW_SHARED_MODELS || path.resolve(REPO, '../shared/models');
-  return fs.existsSync(path.join(dir, 'scope/all.txt')) ? dir : null;
 }
 
 async function sharedMode(oracle, opts) {
