@@ -6,8 +6,8 @@
 // hand-made meshes; the grouping itself is in mesh_polygroup.c):
 //   - the faces are grouped by normal; groups come in the map's order;
 //   - each group's edge-connected pieces are polygons, in the order of their first
-//     faces; the flood fill crosses an edge to the first face (in face order) that
-//     has the reversed edge;
+//     faces; the flood fill crosses an edge to the group's first face (in face order)
+//     that has the reversed edge;
 //   - a piece's boundary edges are its face edges whose reverse is in none of its
 //     faces, listed face by face; the polygon starts at the first of them and follows
 //     the first edge leaving the vertex reached; a walk that does not come back to the
@@ -143,13 +143,15 @@ int sn_mesh_misoriented(const int* face, int nf, int* a, int* b) {
   return found;
 }
 
-// The first face (in face order) with edge (a, b), or -1.
-static int sn_edgemap_first(const sn_edgemap* e, int a, int b) {
-  int i = sn_edgemap_find(e, a, b);
-  while (i >= 0 && e->chain[i] >= 0) {
-    i = e->chain[i];
+// The first face (in face order) of group g with edge (a, b), or -1.
+static int sn_edgemap_first(const sn_edgemap* e, int a, int b, const int* groupof, int g) {
+  int first = -1;
+  for (int i = sn_edgemap_find(e, a, b); i >= 0; i = e->chain[i]) {
+    if (groupof[i / 3] == g) {
+      first = i / 3;  // the chain runs from the last face to the first
+    }
   }
-  return i < 0 ? -1 : i / 3;
+  return first;
 }
 
 // Does some face of piece p (pieceof) have edge (b, a), i.e. lie across edge (a, b)?
@@ -256,16 +258,17 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
       if (piece[gfaces[i]] >= 0) {
         continue;
       }
-      // flood fill: the face across an edge is the first face with the reversed edge
-      // (where several have it, 3.3.8 reaches only that one: cassie's tarsus)
+      // flood fill: the face across an edge is the group's first face with the reversed
+      // edge (where several have it, 3.3.8 reaches only that one: cassie's tarsus; faces
+      // of other groups do not count: MyoSuite's leg)
       int n = 0;
       members[n++] = gfaces[i];
       piece[gfaces[i]] = npiece;
       for (int q = 0; q < n; q++) {
         const int* t = face + 3 * members[q];
         for (int k = 0; k < 3; k++) {
-          int j = sn_edgemap_first(&edges, t[(k + 1) % 3], t[k]);
-          if (j >= 0 && group[j] == g && piece[j] < 0) {
+          int j = sn_edgemap_first(&edges, t[(k + 1) % 3], t[k], group, g);
+          if (j >= 0 && piece[j] < 0) {
             piece[j] = npiece;
             members[n++] = j;
           }
