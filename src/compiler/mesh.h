@@ -77,6 +77,10 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
 // vertices in double precision.
 void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nface, const double* raw,
                       const double* vert);
+// mesh_polygroup.c: groups of the faces for the polygons, from their unit normals fn
+// (nf x 3): group[f] is the group of face f in the groups' order, or -1 for a face
+// that belongs to none. Returns the number of groups.
+int sn_mesh_polygroups(const double* fn, int nf, int* group);
 // mesh_poly.c: does a directed edge appear in two faces (inconsistent orientation)?
 // Returns 1 with the first such edge (a, b) in face order.
 int sn_mesh_misoriented(const int* face, int nface, int* a, int* b);

@@ -10,8 +10,11 @@
 // again over cones from the centre. Every sum is written in 3.3.8's order of
 // evaluation, identified against the oracle on random meshes (bit-identical tensors
 // matter: with tied principal moments the last bits decide the principal axes).
-//   shell          mass on the surface: triangles weighted by area (its order of
-//                  evaluation is not identified yet)
+//   shell          mass on the surface: 3.3.8 runs the same sums with each cone's
+//                  volume replaced by its face's area (so the centre is still summed
+//                  from the cones' centroids, the mean of face and apex corners, which
+//                  the area weights make the surface's centroid) and the moments'
+//                  V/20 by A/12: bit for bit on 200 random shells
 // Second moments about the centre of mass use the exact polynomial integrals
 //   tetrahedron (one vertex at the origin, others a, b, c; s = a + b + c):
 //     int x_i x_j dV = V/20 (a_i a_j + b_i b_j + c_i c_j + s_i s_j)
@@ -36,53 +39,6 @@ static void sn_tri(const sn_tri_set* t, int f, const double* p[3]) {
   }
 }
 
-static double sn_tri_area(const double* p[3]) {
-  double e1[3], e2[3], n[3];
-  mju_sub3(e1, p[1], p[0]);
-  mju_sub3(e2, p[2], p[0]);
-  mju_cross(n, e1, e2);
-  return 0.5 * mju_norm3(n);
-}
-
-// Weight of one face relative to apex: the tetrahedron's volume (signed or not), or
-// the face's area for shells; centroid of that element.
-static double sn_element(const sn_tri_set* t, int f, const double apex[3], double cen[3]) {
-  const double* p[3];
-  sn_tri(t, f, p);
-  if (t->mode == mjMESH_INERTIA_SHELL) {
-    for (int i = 0; i < 3; i++) {
-      cen[i] = (p[0][i] + p[1][i] + p[2][i]) / 3;
-    }
-    return sn_tri_area(p);
-  }
-  double a[3], b[3], c[3], n[3];
-  mju_sub3(a, p[0], apex);
-  mju_sub3(b, p[1], apex);
-  mju_sub3(c, p[2], apex);
-  mju_cross(n, b, c);
-  double vol = mju_dot3(a, n) / 6;
-  for (int i = 0; i < 3; i++) {
-    cen[i] = apex[i] + (a[i] + b[i] + c[i]) / 4;
-  }
-  return t->mode == mjMESH_INERTIA_LEGACY ? fabs(vol) : vol;
-}
-
-// Weighted centre of the elements relative to apex; returns the total weight.
-static double sn_centre(const sn_tri_set* t, const double apex[3], double com[3]) {
-  double total = 0;
-  mju_zero3(com);
-  for (int f = 0; f < t->nface; f++) {
-    double cen[3];
-    double w = sn_element(t, f, apex, cen);
-    total += w;
-    mju_addToScl3(com, cen, w);
-  }
-  if (total != 0) {
-    mju_scl3(com, com, 1 / total);
-  }
-  return total;
-}
-
 // Area, unit normal and centroid of a face, in the order of evaluation that makes the
 // volume and centre agree with MuJoCo 3.3.8 bit for bit (identified against the oracle).
 static double sn_face_geo(const double* p[3], double nrm[3], double cen[3]) {
@@ -98,13 +54,23 @@ static double sn_face_geo(const double* p[3], double nrm[3], double cen[3]) {
   return len / 2;
 }
 
-// Solid (exact, convex, legacy: unsigned cones) volume and centre, by the divergence
-// theorem: a face of area A, unit normal n and centroid c bounds the cone of volume
-// A (n . (c - apex)) / 3 from apex, whose centroid is the mean of its four corners.
-// The returned volume is evaluated again about the centre (as 3.3.8 does), which
-// differs from the first sum in its last bits.
+// Weight of the cone from the apex over a face of area a, unit normal nrm, centroid
+// relative to the apex rel: its volume a (n . rel) / 3 (legacy: unsigned), or for
+// shells the face's area.
+static double sn_cone_weight(int mode, double a, const double nrm[3], const double rel[3]) {
+  if (mode == mjMESH_INERTIA_SHELL) {
+    return a;
+  }
+  double v = a * mju_dot3(nrm, rel) / 3;
+  return mode == mjMESH_INERTIA_LEGACY ? fabs(v) : v;
+}
+
+// Volume (shell: area) and centre, by the divergence theorem: a face of area A, unit
+// normal n and centroid c bounds the cone of volume A (n . (c - apex)) / 3 from apex,
+// whose centroid is the mean of its four corners. The returned measure is evaluated
+// again about the centre (as 3.3.8 does), which differs from the first sum in its
+// last bits.
 static double sn_solid_centre(const sn_tri_set* t, const double apex[3], double com[3]) {
-  int legacy = t->mode == mjMESH_INERTIA_LEGACY;
   double vol = 0;
   mju_zero3(com);
   for (int f = 0; f < t->nface; f++) {
@@ -113,10 +79,7 @@ static double sn_solid_centre(const sn_tri_set* t, const double apex[3], double 
     sn_tri(t, f, p);
     double a = sn_face_geo(p, nrm, cen);
     mju_sub3(rel, cen, apex);
-    double v = a * mju_dot3(nrm, rel) / 3;
-    if (legacy) {
-      v = fabs(v);
-    }
+    double v = sn_cone_weight(t->mode, a, nrm, rel);
     vol += v;
     for (int i = 0; i < 3; i++) {
       com[i] += v * ((p[0][i] + p[1][i] + p[2][i] + apex[i]) / 4);
@@ -134,16 +97,15 @@ static double sn_solid_centre(const sn_tri_set* t, const double apex[3], double 
       mju_sub3(q[k], p[k], com);
     }
     const double* pq[3] = {q[0], q[1], q[2]};
-    double a = sn_face_geo(pq, nrm, cen);
-    double v = a * mju_dot3(nrm, cen) / 3;
-    vol += legacy ? fabs(v) : v;
+    vol += sn_cone_weight(t->mode, sn_face_geo(pq, nrm, cen), nrm, cen);
   }
   return vol;
 }
 
 // Adds to C the second moments of the cone from the origin over the face q (w: its
-// volume / 20), upper triangle only:
+// volume / 20; shells: the triangle q itself, w its area / 12), upper triangle only:
 //   int x_i x_j dV = V/20 (2 sum_k a_k b_k + sum_{k != l} a_k b_l),  a = q[.][i], b = q[.][j]
+//   (the triangle's integral is the same polynomial times A/12)
 // written out in the order of evaluation of 3.3.8 (identified against the oracle's
 // principal frames and moments, bit for bit on 300 random meshes).
 static void sn_cone_moments(double C[9], double w, double q[3][3]) {
@@ -189,12 +151,7 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
     apex[i] /= area;
   }
 
-  double total;
-  if (mode != mjMESH_INERTIA_SHELL) {
-    total = sn_solid_centre(&t, apex, com);
-  } else {
-    total = sn_centre(&t, apex, com);
-  }
+  double total = sn_solid_centre(&t, apex, com);
   if (total < 0) {
     snprintf(err, (size_t)errsz, "mesh volume is negative (misoriented triangles)");
     return 0;
@@ -206,49 +163,25 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
   }
   *measure = total;
 
-  // second moments about the centre of mass
+  // second moments about the centre of mass: cones (shell: triangles) from the centre
   double C[9] = {0};
-  int solid = mode != mjMESH_INERTIA_SHELL;
   for (int f = 0; f < nface; f++) {
     const double* p[3];
     sn_tri(&t, f, p);
-    double q[3][3], s[3];
+    double q[3][3], nrm[3], cen[3];
     for (int k = 0; k < 3; k++) {
       mju_sub3(q[k], p[k], com);
     }
-    if (solid) {
-      double nrm[3], cen[3];
-      const double* pq[3] = {q[0], q[1], q[2]};
-      double a = sn_face_geo(pq, nrm, cen);
-      double v = a * mju_dot3(nrm, cen) / 3;
-      double w = (mode == mjMESH_INERTIA_LEGACY ? fabs(v) : v) / 20;
-      sn_cone_moments(C, w, q);
-      continue;
-    }
-    // shell (order of evaluation not identified)
-    mju_add3(s, q[0], q[1]);
-    mju_addTo3(s, q[2]);
-    double w = sn_tri_area(p) / 12;
-    for (int i = 0; i < 3; i++) {
-      for (int j = 0; j < 3; j++) {
-        C[3 * i + j] += w * (q[0][i] * q[0][j] + q[1][i] * q[1][j] + q[2][i] * q[2][j] +
-                             s[i] * s[j]);
-      }
-    }
+    const double* pq[3] = {q[0], q[1], q[2]};
+    double w = sn_cone_weight(mode, sn_face_geo(pq, nrm, cen), nrm, cen);
+    sn_cone_moments(C, mode == mjMESH_INERTIA_SHELL ? w / 12 : w / 20, q);
   }
-  if (solid) {
-    // 3.3.8 sums each principal moment from the two second moments it involves
-    tensor[0] = C[4] + C[8];
-    tensor[4] = C[0] + C[8];
-    tensor[8] = C[0] + C[4];
-    tensor[1] = tensor[3] = -C[1];
-    tensor[2] = tensor[6] = -C[2];
-    tensor[5] = tensor[7] = -C[5];
-    return 1;
-  }
-  double tr = C[0] + C[4] + C[8];
-  for (int i = 0; i < 9; i++) {
-    tensor[i] = (i % 4 == 0 ? tr : 0) - C[i];
-  }
+  // 3.3.8 sums each principal moment from the two second moments it involves
+  tensor[0] = C[4] + C[8];
+  tensor[4] = C[0] + C[8];
+  tensor[8] = C[0] + C[4];
+  tensor[1] = tensor[3] = -C[1];
+  tensor[2] = tensor[6] = -C[2];
+  tensor[5] = tensor[7] = -C[5];
   return 1;
 }

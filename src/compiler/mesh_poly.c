@@ -1,94 +1,77 @@
-// Polygons of a mesh's convex hull (adjacent coplanar hull triangles merged into one
-// polygon, used by the polygon-clipping contact code) and the bounding-volume
-// hierarchy over the mesh faces (used by the mesh midphase).
+// Polygons of a triangle set (the convex hull's, or the mesh's own faces; used by the
+// polygon-clipping contact code) and the bounding-volume hierarchy over the mesh faces
+// (used by the mesh midphase).
+//
+// Polygons, as MuJoCo 3.3.8 builds them (pinned down on the mug, cassie, bunny and
+// hand-made meshes; the grouping itself is in mesh_polygroup.c):
+//   - the faces are grouped by normal; groups come in the map's order;
+//   - each group's edge-connected pieces are polygons, in the order of their first
+//     faces; the flood fill crosses an edge to the group's first face (in face order)
+//     that has the reversed edge;
+//   - a piece's boundary edges are its face edges whose reverse is in none of its
+//     faces, listed face by face; the polygon starts at the first of them and follows
+//     the first edge leaving the vertex reached; a walk that does not come back to the
+//     first edge gives no polygon (pieces with holes keep the loop of the first edge);
+//   - a piece with exactly three boundary edges (a triangle, possibly split into a fan
+//     around inner vertices) lists their first vertices in face order instead, which
+//     runs against the boundary for some face orders (bunny.obj, cassie's tarsus);
+//   - the stored normal comes from the first three polygon vertices.
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compiler/mesh.h"
 
-// Two triangles are merged when their unit normals differ by less than this (Euclidean
-// distance). Measured on 3.3.8 with near-flat quads of two shapes (square and 2:1 base
-// of a pyramid, one corner raised): the split happens at |n1 - n2| = 1.6000e-3 in both,
-// while neither the dot product of other normalisations nor the corner's distance from
-// the plane agree between the two; a fan of faces 1e-3 apart merges in pairs, so faces
-// are compared with the polygon's first face, not with the face they are reached from.
-#define SN_COPLANAR_TOL 1.6e-3
-
-static int sn_coplanar(const double* a, const double* b) {
-  double d[3];
-  mju_sub3(d, a, b);
-  return mju_norm3(d) < SN_COPLANAR_TOL;
-}
-
-static void sn_face_normal(const double* vert, const int* f, double n[3]) {
+// The unit normal of triangle (a, b, c) as 3.3.8 computes it for the polygons (the
+// faces' normals that group them, and the polygons' stored normals): the cross product
+// divided by its length, where below mjMINVAL the cross product is replaced by the
+// fallback axis (1, 0, 0) and still divided by the length. Exactly degenerate triangles
+// (and collinear polygon corners: builtin plates) give (inf, nan, nan), nearly
+// degenerate ones a huge x, which puts their groups first (cassie's pelvis, the mug).
+static void sn_tri_normal(const double* vert, int a, int b, int c, double out[3]) {
   double e1[3], e2[3];
-  mju_sub3(e1, vert + 3 * f[1], vert + 3 * f[0]);
-  mju_sub3(e2, vert + 3 * f[2], vert + 3 * f[0]);
-  mju_cross(n, e1, e2);
-  mju_normalize3(n);
-}
-
-// The normal 3.3.8 stores for a polygon: from its first three boundary vertices, even
-// when they are collinear (then it is round-off noise, or NaN for exactly collinear
-// points: no guard, as in 3.3.8).
-static void sn_poly_normal(const double* vert, const int* pv, int n, double out[3]) {
-  if (n < 3) {
-    out[0] = out[1] = out[2] = 0;
-    return;
-  }
-  double e1[3], e2[3];
-  mju_sub3(e1, vert + 3 * pv[1], vert + 3 * pv[0]);
-  mju_sub3(e2, vert + 3 * pv[2], vert + 3 * pv[0]);
+  mju_sub3(e1, vert + 3 * b, vert + 3 * a);
+  mju_sub3(e2, vert + 3 * c, vert + 3 * a);
   mju_cross(out, e1, e2);
   double len = sqrt(mju_dot3(out, out));
   if (len < mjMINVAL) {
-    // collinear first corners (builtin plates): 3.3.8 stores (inf, nan, nan), the fallback
-    // axis (1, 0, 0) divided by the zero length
-    out[0] = INFINITY;
-    out[1] = out[2] = NAN;
-    return;
+    out[0] = 1;
+    out[1] = out[2] = 0;
   }
   for (int k = 0; k < 3; k++) {
     out[k] /= len;
   }
 }
 
-// Polygon order: by the normal in the frame the hull was built in, lexicographically
-// descending (3.3.8's order), components within SN_POLYSORT_TOL counting as equal (the
-// dice test model needs a tolerance; any value in [1e-15, 1e-6] agrees with every
-// model checked); ties keep the order of the first triangles.
-#define SN_POLYSORT_TOL 1e-10
-
-typedef struct {
-  double normal[3];
-  int first;
-  int group;
-} sn_polykey;
-
-static int sn_cmp_poly(const void* a, const void* b) {
-  const sn_polykey* p = (const sn_polykey*)a;
-  const sn_polykey* q = (const sn_polykey*)b;
-  for (int k = 0; k < 3; k++) {
-    if (fabs(p->normal[k] - q->normal[k]) > SN_POLYSORT_TOL) {
-      return p->normal[k] > q->normal[k] ? -1 : 1;
-    }
+// A polygon's normal: from its first three boundary vertices.
+static void sn_poly_normal(const double* vert, const int* pv, int n, double out[3]) {
+  if (n < 3) {
+    out[0] = out[1] = out[2] = 0;
+    return;
   }
-  return (p->first > q->first) - (p->first < q->first);
+  sn_tri_normal(vert, pv[0], pv[1], pv[2], out);
+}
+
+static int sn_cmp_int(const void* a, const void* b) {
+  int i = *(const int*)a, j = *(const int*)b;
+  return (i > j) - (i < j);
 }
 
 // Directed edges of a triangle set in an open-addressing table: edge (a, b) -> the
-// first face that has it. The face across edge (a, b) of a face is the one with (b, a).
+// face-edges (3 * face + k) that have it, the last one in the slot and the earlier ones
+// chained behind it (chain: NULL when only the first is kept). The faces across edge
+// (a, b) of a face are those with (b, a).
 typedef struct {
   long long* key;
-  int* face;
+  int* head;
+  int* chain;
   size_t mask;
 } sn_edgemap;
 
 static size_t sn_edge_slot(const sn_edgemap* e, long long key) {
   unsigned long long h = (unsigned long long)key * 0x9E3779B97F4A7C15ull;
   size_t slot = (size_t)(h >> 17) & e->mask;
-  while (e->face[slot] >= 0 && e->key[slot] != key) {
+  while (e->head[slot] >= 0 && e->key[slot] != key) {
     slot = (slot + 1) & e->mask;
   }
   return slot;
@@ -105,33 +88,37 @@ static void sn_edgemap_alloc(sn_edgemap* e, int nf) {
   }
   e->mask = cap - 1;
   e->key = (long long*)mju_malloc(sizeof(long long) * cap);
-  e->face = (int*)mju_malloc(sizeof(int) * cap);
+  e->head = (int*)mju_malloc(sizeof(int) * cap);
+  e->chain = NULL;
   for (size_t i = 0; i < cap; i++) {
-    e->face[i] = -1;
+    e->head[i] = -1;
   }
 }
 
+// every face-edge, chained
 static void sn_edgemap_build(sn_edgemap* e, const int* face, int nf) {
   sn_edgemap_alloc(e, nf);
+  e->chain = (int*)mju_malloc(sizeof(int) * 3 * (size_t)(nf > 0 ? nf : 1));
   for (int f = 0; f < nf; f++) {
     for (int k = 0; k < 3; k++) {
       long long key = sn_edge_key(face[3 * f + k], face[3 * f + (k + 1) % 3]);
       size_t slot = sn_edge_slot(e, key);
-      if (e->face[slot] < 0) {
-        e->key[slot] = key;
-        e->face[slot] = f;
-      }
+      e->key[slot] = key;
+      e->chain[3 * f + k] = e->head[slot];
+      e->head[slot] = 3 * f + k;
     }
   }
 }
 
+// the last face-edge with (a, b), or -1; the earlier ones follow through e->chain
 static int sn_edgemap_find(const sn_edgemap* e, int a, int b) {
-  return e->face[sn_edge_slot(e, sn_edge_key(a, b))];
+  return e->head[sn_edge_slot(e, sn_edge_key(a, b))];
 }
 
 static void sn_edgemap_free(sn_edgemap* e) {
   mju_free(e->key);
-  mju_free(e->face);
+  mju_free(e->head);
+  mju_free(e->chain);
 }
 
 int sn_mesh_misoriented(const int* face, int nf, int* a, int* b) {
@@ -144,11 +131,11 @@ int sn_mesh_misoriented(const int* face, int nf, int* a, int* b) {
       *b = face[3 * f + (k + 1) % 3];
       long long key = sn_edge_key(*a, *b);
       size_t slot = sn_edge_slot(&e, key);
-      if (e.face[slot] >= 0 && e.face[slot] < f) {
+      if (e.head[slot] >= 0 && e.head[slot] / 3 < f) {
         found = 1;
-      } else if (e.face[slot] < 0) {
+      } else if (e.head[slot] < 0) {
         e.key[slot] = key;
-        e.face[slot] = f;
+        e.head[slot] = 3 * f + k;
       }
     }
   }
@@ -156,10 +143,31 @@ int sn_mesh_misoriented(const int* face, int nf, int* a, int* b) {
   return found;
 }
 
-// Boundary loop of a group of faces: start at the first boundary edge of the first
-// face and follow boundary edges head to tail.
+// The first face (in face order) of group g with edge (a, b), or -1.
+static int sn_edgemap_first(const sn_edgemap* e, int a, int b, const int* groupof, int g) {
+  int first = -1;
+  for (int i = sn_edgemap_find(e, a, b); i >= 0; i = e->chain[i]) {
+    if (groupof[i / 3] == g) {
+      first = i / 3;  // the chain runs from the last face to the first
+    }
+  }
+  return first;
+}
+
+// Does some face of piece p (pieceof) have edge (b, a), i.e. lie across edge (a, b)?
+static int sn_across_in(const sn_edgemap* e, int a, int b, const int* pieceof, int p) {
+  for (int i = sn_edgemap_find(e, b, a); i >= 0; i = e->chain[i]) {
+    if (pieceof[i / 3] == p) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// Boundary loop of a piece (faces group[0..n-1], in face order), as described at the
+// top; returns the number of vertices written to out (0: no polygon).
 static int sn_boundary(const int* face, const int* group, int n, const sn_edgemap* e,
-                       const int* groupof, int* out) {
+                       const int* pieceof, int* out) {
   int nedge = 0;
   int* from = (int*)mju_malloc(sizeof(int) * 3 * (size_t)n);
   int* to = (int*)mju_malloc(sizeof(int) * 3 * (size_t)n);
@@ -167,16 +175,20 @@ static int sn_boundary(const int* face, const int* group, int n, const sn_edgema
     const int* f = face + 3 * group[i];
     for (int k = 0; k < 3; k++) {
       int a = f[k], b = f[(k + 1) % 3];
-      int across = sn_edgemap_find(e, b, a);
-      int inner = across >= 0 && groupof[across] == groupof[group[i]];
-      if (!inner) {
+      if (!sn_across_in(e, a, b, pieceof, pieceof[group[i]])) {
         from[nedge] = a;
         to[nedge++] = b;
       }
     }
   }
   int count = 0;
-  if (nedge) {
+  if (nedge == 3) {
+    // three boundary edges: 3.3.8 lists their first vertices in face order, not along
+    // the boundary (a triangle split into a fan can come out reversed: bunny.obj)
+    for (int j = 0; j < 3; j++) {
+      out[count++] = from[j];
+    }
+  } else if (nedge) {
     int e = 0;
     do {
       out[count++] = from[e];
@@ -188,6 +200,9 @@ static int sn_boundary(const int* face, const int* group, int n, const sn_edgema
       }
       e = next;
     } while (e > 0 && count < nedge);
+    if (e != 0) {
+      count = 0;  // the walk does not come back to its first edge: 3.3.8 drops the polygon
+    }
   }
   mju_free(from);
   mju_free(to);
@@ -196,81 +211,86 @@ static int sn_boundary(const int* face, const int* group, int n, const sn_edgema
 
 void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* raw,
                       const double* vert) {
-  int* group = (int*)mju_malloc(sizeof(int) * (size_t)(nf > 0 ? nf : 1));
-  double* fn = (double*)mju_malloc(sizeof(double) * 3 * (size_t)(nf > 0 ? nf : 1));
+  size_t cap = (size_t)(nf > 0 ? nf : 1);
+  int* group = (int*)mju_malloc(sizeof(int) * cap);
+  double* fn = (double*)mju_malloc(sizeof(double) * 3 * cap);
   for (int f = 0; f < nf; f++) {
-    group[f] = -1;
-    sn_face_normal(raw, face + 3 * f, fn + 3 * f);
+    sn_tri_normal(raw, face[3 * f], face[3 * f + 1], face[3 * f + 2], fn + 3 * f);
   }
-  // flood fill coplanar neighbours
-  sn_edgemap edges;
-  sn_edgemap_build(&edges, face, nf);
-  int npoly = 0;
-  int* stack = (int*)mju_malloc(sizeof(int) * (size_t)(nf > 0 ? nf : 1));
+  int ngroup = sn_mesh_polygroups(fn, nf, group);
+  // faces of each group, in face order
+  int* gadr = (int*)mju_malloc(sizeof(int) * (size_t)(ngroup + 1));
+  int* gfaces = (int*)mju_malloc(sizeof(int) * cap);
+  memset(gadr, 0, sizeof(int) * (size_t)(ngroup + 1));
   for (int f = 0; f < nf; f++) {
     if (group[f] >= 0) {
-      continue;
+      gadr[group[f] + 1]++;
     }
-    int top = 0;
-    group[f] = npoly;
-    stack[top++] = f;
-    while (top) {
-      int g = stack[--top];
-      for (int j = 0; j < 3; j++) {
-        int k = sn_edgemap_find(&edges, face[3 * g + (j + 1) % 3], face[3 * g + j]);
-        if (k >= 0 && group[k] < 0 && sn_coplanar(fn + 3 * f, fn + 3 * k)) {
-          group[k] = npoly;
-          stack[top++] = k;
+  }
+  for (int g = 0; g < ngroup; g++) {
+    gadr[g + 1] += gadr[g];
+  }
+  int* gfill = (int*)mju_malloc(sizeof(int) * (size_t)(ngroup + 1));
+  memcpy(gfill, gadr, sizeof(int) * (size_t)(ngroup + 1));
+  for (int f = 0; f < nf; f++) {
+    if (group[f] >= 0) {
+      gfaces[gfill[group[f]]++] = f;
+    }
+  }
+  mju_free(gfill);
+
+  // each group's edge-connected pieces are polygons: groups in the map's order, the
+  // pieces of a group in the order of their first faces
+  sn_edgemap edges;
+  sn_edgemap_build(&edges, face, nf);
+  mb->polynormal = (double*)mju_malloc(sizeof(double) * 3 * cap);
+  mb->polyvertadr = (int*)mju_malloc(sizeof(int) * cap);
+  mb->polyvertnum = (int*)mju_malloc(sizeof(int) * cap);
+  mb->polyvert = (int*)mju_malloc(sizeof(int) * 3 * cap);
+  int* piece = (int*)mju_malloc(sizeof(int) * cap);  // piece of each face, -1: none yet
+  for (int f = 0; f < nf; f++) {
+    piece[f] = -1;
+  }
+  int* members = (int*)mju_malloc(sizeof(int) * cap);
+  int npoly = 0, adr = 0, npiece = 0;
+  for (int g = 0; g < ngroup; g++) {
+    for (int i = gadr[g]; i < gadr[g + 1]; i++) {
+      if (piece[gfaces[i]] >= 0) {
+        continue;
+      }
+      // flood fill: the face across an edge is the group's first face with the reversed
+      // edge (where several have it, 3.3.8 reaches only that one: cassie's tarsus; faces
+      // of other groups do not count: MyoSuite's leg)
+      int n = 0;
+      members[n++] = gfaces[i];
+      piece[gfaces[i]] = npiece;
+      for (int q = 0; q < n; q++) {
+        const int* t = face + 3 * members[q];
+        for (int k = 0; k < 3; k++) {
+          int j = sn_edgemap_first(&edges, t[(k + 1) % 3], t[k], group, g);
+          if (j >= 0 && piece[j] < 0) {
+            piece[j] = npiece;
+            members[n++] = j;
+          }
         }
       }
+      npiece++;
+      qsort(members, (size_t)n, sizeof(int), sn_cmp_int);
+      int nv = sn_boundary(face, members, n, &edges, piece, mb->polyvert + adr);
+      if (!nv) {
+        continue;
+      }
+      mb->polyvertadr[npoly] = adr;
+      mb->polyvertnum[npoly] = nv;
+      sn_poly_normal(vert, mb->polyvert + adr, nv, mb->polynormal + 3 * npoly);
+      adr += nv;
+      npoly++;
     }
-    npoly++;
   }
   mb->npoly = npoly;
-  mb->polynormal = (double*)mju_malloc(sizeof(double) * 3 * (size_t)(npoly ? npoly : 1));
-  mb->polyvertadr = (int*)mju_malloc(sizeof(int) * (size_t)(npoly ? npoly : 1));
-  mb->polyvertnum = (int*)mju_malloc(sizeof(int) * (size_t)(npoly ? npoly : 1));
-  mb->polyvert = (int*)mju_malloc(sizeof(int) * 3 * (size_t)(nf ? nf : 1));
-  int* members = (int*)mju_malloc(sizeof(int) * (size_t)(nf ? nf : 1));
-  sn_polykey* key = (sn_polykey*)mju_malloc(sizeof(sn_polykey) * (size_t)(npoly ? npoly : 1));
-  for (int p = 0, f = 0; p < npoly; p++) {
-    while (group[f] != p) {
-      f++;
-    }
-    key[p].first = f;
-    key[p].group = p;
-    mju_copy3(key[p].normal, fn + 3 * f);
-  }
-  qsort(key, (size_t)npoly, sizeof(sn_polykey), sn_cmp_poly);
-  int adr = 0;
-  // faces of each group, in face order
-  int* gadr = (int*)mju_malloc(sizeof(int) * (size_t)(npoly + 1));
-  int* gfaces = (int*)mju_malloc(sizeof(int) * (size_t)(nf ? nf : 1));
-  memset(gadr, 0, sizeof(int) * (size_t)(npoly + 1));
-  for (int f = 0; f < nf; f++) {
-    gadr[group[f] + 1]++;
-  }
-  for (int p = 0; p < npoly; p++) {
-    gadr[p + 1] += gadr[p];
-  }
-  for (int f = 0; f < nf; f++) {
-    gfaces[gadr[group[f]]++] = f;
-  }
-  for (int p = npoly; p > 0; p--) {
-    gadr[p] = gadr[p - 1];
-  }
-  gadr[0] = 0;
-  for (int p = 0; p < npoly; p++) {
-    int first = key[p].first, g = key[p].group;
-    int n = gadr[g + 1] - gadr[g];
-    memcpy(members, gfaces + gadr[g], sizeof(int) * (size_t)n);
-    (void)first;
-    mb->polyvertadr[p] = adr;
-    mb->polyvertnum[p] = sn_boundary(face, members, n, &edges, group, mb->polyvert + adr);
-    sn_poly_normal(vert, mb->polyvert + adr, mb->polyvertnum[p], mb->polynormal + 3 * p);
-    adr += mb->polyvertnum[p];
-  }
   mb->npolyvert = adr;
+  mju_free(piece);
+  mju_free(members);
 
   // polygons of each vertex, in polygon order
   mb->polymapadr = (int*)mju_malloc(sizeof(int) * (size_t)(mb->nvert ? mb->nvert : 1));
@@ -298,9 +318,6 @@ void sn_mesh_polygons(sn_mesh_built* mb, const int* face, int nf, const double* 
   mju_free(gadr);
   mju_free(gfaces);
   sn_edgemap_free(&edges);
-  mju_free(key);
-  mju_free(members);
-  mju_free(stack);
   mju_free(group);
   mju_free(fn);
 }
