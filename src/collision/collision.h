@@ -70,4 +70,9 @@ int sn_collide_sdf(const mjModel* m, const mjData* d, mjContact* con, int g1, in
 // no octree): the field the sdf collisions and the tactile sensor read.
 mjtNum sn_sdf_mesh_distance(const mjModel* m, int mesh, const mjtNum p[3]);
 
+// Signed distance (and its local gradient g) of a sphere, capsule, cylinder, box or
+// ellipsoid of half sizes s at a local point, as 3.3.8 estimates it for sdf collisions and
+// the tactile sensor (boxes and ellipsoids inside: its first-order estimates); 0 otherwise.
+mjtNum sn_sdf_primitive(int type, const mjtNum* s, const mjtNum p[3], mjtNum g[3]);
+
 #endif  // SINEW_COLLISION_COLLISION_H_

@@ -140,8 +140,7 @@ static mjtNum oct_field(const mjModel* m, int root, const mjtNum p[3], mjtNum st
 
 //---------------------------------- primitive fields ----------------------------------------------
 
-// Signed distance of a primitive at a local point, with its gradient (local).
-static mjtNum prim_field(int type, const mjtNum* s, const mjtNum p[3], mjtNum g[3]) {
+mjtNum sn_sdf_primitive(int type, const mjtNum* s, const mjtNum p[3], mjtNum g[3]) {
   switch (type) {
     case mjGEOM_SPHERE: {
       sn_copy3(g, p);
@@ -219,8 +218,8 @@ static mjtNum prim_field(int type, const mjtNum* s, const mjtNum p[3], mjtNum g[
       }
       mjtNum k0 = sn_norm3(s0), k1 = sn_norm3(s1);
       if (!(k1 > 0)) {
-        g[0] = g[1] = g[2] = 0;
-        return -s[0];
+        g[0] = g[1] = g[2] = 0;  // the centre: its true depth
+        return -(s[0] < s[1] ? (s[0] < s[2] ? s[0] : s[2]) : (s[1] < s[2] ? s[1] : s[2]));
       }
       for (int j = 0; j < 3; j++) {
         mjtNum d0 = s0[j] / (k0 * s[j]), d1 = s1[j] / (k1 * s[j] * s[j]);
@@ -264,7 +263,7 @@ static void sdf_eval(const sdf_geom* G, const mjtNum x[3], sdf_val* r) {
   if (G->oct >= 0) {
     r->v = oct_field(G->m, G->oct, p, step, unit);
   } else {
-    r->v = prim_field(G->type, G->size, p, step);
+    r->v = sn_sdf_primitive(G->type, G->size, p, step);
     sn_copy3(unit, step);
   }
   sn_mulMatVec3(r->step, G->mat, step);

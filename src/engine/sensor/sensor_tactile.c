@@ -21,8 +21,8 @@
 // - boxes: with a_i = s_i - |p_i| the depth below face i (s the half sizes), a point
 //   inside reads -min_j(a_j^2 / s_j) * sqrt(sum_i (s_i / a_i)^2): exact on a face's
 //   plane, deeper than the true distance inside (a cube's centre reads -s sqrt 3); a
-//   point outside reads 0 (fitted on thousands of points of several aspect ratios to
-//   1e-14);
+//   point outside gives no reading (fitted on thousands of points of several aspect
+//   ratios to 1e-14); these fields are collision/sdf.c's sn_sdf_primitive;
 // - meshes never read a depth (no vertex is written) unless 3.3.8 built the mesh an
 //   octree, which it does when an sdf geom uses the mesh: then the octree's field
 //   (collision/sdf.c) is the depth; height fields stop the simulation with an error at
@@ -45,41 +45,12 @@ static mjtNum sn_geom_distance(const mjModel* m, int g, const mjtNum p[3]) {
     case mjGEOM_PLANE:
       return p[2];
     case mjGEOM_SPHERE:
-      return mju_norm3(p) - size[0];
-    case mjGEOM_CAPSULE: {
-      mjtNum z = mju_clip(p[2], -size[1], size[1]);
-      mjtNum q[3] = {p[0], p[1], p[2] - z};
-      return mju_norm3(q) - size[0];
-    }
-    case mjGEOM_CYLINDER: {
-      mjtNum a = sqrt(p[0] * p[0] + p[1] * p[1]) - size[0];
-      mjtNum b = fabs(p[2]) - size[1];
-      mjtNum oa = mju_max(a, 0), ob = mju_max(b, 0);
-      return sqrt(oa * oa + ob * ob) + mju_min(mju_max(a, b), 0);
-    }
-    case mjGEOM_BOX: {
-      mjtNum a[3], near = 0, grad = 0;
-      for (int k = 0; k < 3; k++) {
-        a[k] = size[k] - fabs(p[k]);
-        if (!(a[k] > 0)) {
-          return 0;
-        }
-      }
-      for (int k = 0; k < 3; k++) {
-        mjtNum depth = a[k] * a[k] / size[k], r = size[k] / a[k];
-        near = k == 0 ? depth : mju_min(near, depth);
-        grad += r * r;
-      }
-      return -near * sqrt(grad);
-    }
+    case mjGEOM_CAPSULE:
+    case mjGEOM_CYLINDER:
+    case mjGEOM_BOX:
     case mjGEOM_ELLIPSOID: {
-      mjtNum s0[3], s1[3];
-      for (int k = 0; k < 3; k++) {
-        s0[k] = p[k] / size[k];
-        s1[k] = s0[k] / size[k];
-      }
-      mjtNum k0 = mju_norm3(s0), k1 = mju_norm3(s1);
-      return k1 > 0 ? k0 * (k0 - 1) / k1 : -mju_min(size[0], mju_min(size[1], size[2]));
+      mjtNum grad[3];  // the sdf collisions' fields: the same estimates inside
+      return sn_sdf_primitive(type, size, p, grad);
     }
     case mjGEOM_MESH:  // no reading unless the mesh has an octree (an sdf geom uses it)
     case mjGEOM_SDF:
