@@ -220,17 +220,22 @@ static int sn_load_png(sn_ctx* c, const sn_texture* t, const char* attr, const c
     mju_free(buf);
     return sn_cerr_attr(c, &t->loc, attr, "could not decode PNG file '%s'", path);
   }
-  image.format = nchannel == 4 ? PNG_FORMAT_RGBA : nchannel == 1 ? PNG_FORMAT_GRAY
-                                                                 : PNG_FORMAT_RGB;
+  // 3.3.8 drops a file's alpha channel as it is; libpng would composite the colours onto
+  // black (a transparent white pixel of mug.png became black), so such a file is read
+  // with its alpha, which is then left out
+  int drop = nchannel != 4 && (image.format & PNG_FORMAT_FLAG_ALPHA);
+  int nread = nchannel + drop;
+  image.format = nread == 4 ? PNG_FORMAT_RGBA : nread == 2 ? PNG_FORMAT_GA
+                 : nread == 1 ? PNG_FORMAT_GRAY : PNG_FORMAT_RGB;
   // the header's size is checked before anything that large is allocated
   long long bytes;
-  if (!sn_texture_fits(image.width, image.height, nchannel, 1, &bytes)) {
+  if (!sn_texture_fits(image.width, image.height, nread, 1, &bytes)) {
     long long iw = image.width, ih = image.height;
     png_image_free(&image);
     mju_free(buf);
     return sn_cerr_attr(c, &t->loc, attr,
                         "PNG file '%s' too large: %lld x %lld pixels x %d channels exceeds "
-                        "%lld bytes", path, iw, ih, nchannel, SN_MAX_TEXTURE_BYTES);
+                        "%lld bytes", path, iw, ih, nread, SN_MAX_TEXTURE_BYTES);
   }
   *w = (int)image.width;
   *h = (int)image.height;
@@ -247,6 +252,14 @@ static int sn_load_png(sn_ctx* c, const sn_texture* t, const char* attr, const c
     *img = NULL;
     png_image_free(&image);
     return sn_cerr_attr(c, &t->loc, attr, "could not decode PNG file '%s'", path);
+  }
+  if (drop) {
+    size_t n = (size_t)*w * (size_t)*h;
+    for (size_t i = 0; i < n; i++) {
+      for (int k = 0; k < nchannel; k++) {
+        (*img)[nchannel * i + k] = (*img)[nread * i + k];
+      }
+    }
   }
   mju_free(buf);
   return 1;
