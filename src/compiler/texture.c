@@ -202,6 +202,31 @@ static int sn_png_is_srgb(const unsigned char* d, size_t n) {
   return 0;
 }
 
+// hflip mirrors each row of an image read from a file, vflip the order of the rows (as
+// read, before a cube or skybox image is cut into faces).
+static void sn_flip_image(unsigned char* img, int w, int h, int nc, int hflip, int vflip) {
+  for (int y = 0; hflip && y < h; y++) {
+    unsigned char* row = img + (size_t)y * w * nc;
+    for (int a = 0, b = w - 1; a < b; a++, b--) {
+      for (int k = 0; k < nc; k++) {
+        unsigned char tmp = row[a * nc + k];
+        row[a * nc + k] = row[b * nc + k];
+        row[b * nc + k] = tmp;
+      }
+    }
+  }
+  size_t stride = (size_t)w * nc;
+  for (int a = 0, b = h - 1; vflip && a < b; a++, b--) {
+    unsigned char* ra = img + a * stride;
+    unsigned char* rb = img + b * stride;
+    for (size_t k = 0; k < stride; k++) {
+      unsigned char tmp = ra[k];
+      ra[k] = rb[k];
+      rb[k] = tmp;
+    }
+  }
+}
+
 // Decode a PNG file into 8-bit RGB (or RGBA when nchannel is 4).
 static int sn_load_png(sn_ctx* c, const sn_texture* t, const char* attr, const char* file,
                        int nchannel, unsigned char** img, int* w, int* h, int* srgb) {
@@ -261,6 +286,7 @@ static int sn_load_png(sn_ctx* c, const sn_texture* t, const char* attr, const c
       }
     }
   }
+  sn_flip_image(*img, *w, *h, nchannel, t->hflip, t->vflip);
   mju_free(buf);
   return 1;
 }
