@@ -164,10 +164,7 @@ static void sn_visit_geompair(const mjModel* m, mjData* d, int g1, int g2, void*
              !(m->geom_contype[g2] & m->geom_conaffinity[g1])) {
     return;
   }
-  // as sn_mix_geom_params and sn_override_params set it
-  mjtNum m1 = m->geom_margin[g1], m2 = m->geom_margin[g2];
-  mjtNum margin = (m->opt.enableflags & mjENBL_OVERRIDE) ? m->opt.o_margin : (m1 > m2 ? m1 : m2);
-  c->full = !sn_collide_pair(m, d, g1, g2, -1, margin);
+  c->full = !sn_collide_pair(m, d, g1, g2, -1, sn_contact_margin(m, g1, g2, -1));
 }
 
 static int sn_do_explicit(const mjModel* m, mjData* d, int i) {
@@ -175,9 +172,7 @@ static int sn_do_explicit(const mjModel* m, mjData* d, int i) {
   if (mjcb_contactfilter && mjcb_contactfilter(m, d, g1, g2)) {
     return 1;
   }
-  mjtNum margin =
-      (m->opt.enableflags & mjENBL_OVERRIDE) ? m->opt.o_margin : m->pair_margin[i];
-  return sn_collide_pair(m, d, g1, g2, i, margin);
+  return sn_collide_pair(m, d, g1, g2, i, sn_contact_margin(m, -1, -1, i));
 }
 
 void mj_collision(const mjModel* m, mjData* d) {

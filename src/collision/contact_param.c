@@ -22,6 +22,18 @@ static void sn_friction5(const mjtNum* f3, mjtNum* f5) {
   f5[3] = f5[4] = f3[2];
 }
 
+mjtNum sn_contact_margin(const mjModel* m, int g1, int g2, int ipair) {
+  // the margin sn_mix_geom_params or sn_pair_params, then sn_override_params, would set
+  if (m->opt.enableflags & mjENBL_OVERRIDE) {
+    return m->opt.o_margin;
+  }
+  if (ipair >= 0) {
+    return m->pair_margin[ipair];
+  }
+  mjtNum m1 = m->geom_margin[g1], m2 = m->geom_margin[g2];
+  return m1 > m2 ? m1 : m2;
+}
+
 void sn_mix_geom_params(const mjModel* m, int g1, int g2, sn_conparam* p) {
   mjtNum m1 = m->geom_margin[g1], m2 = m->geom_margin[g2];
   mjtNum gap1 = m->geom_gap[g1], gap2 = m->geom_gap[g2];

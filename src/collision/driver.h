@@ -26,6 +26,11 @@ static inline int sn_body_signature(int b1, int b2) {
 
 //---------------------------------- contact_param.c -----------------------------------------------
 
+// Detection margin of a geom pair (ipair < 0) or of the explicit <pair> ipair: the
+// override's o_margin when mjENBL_OVERRIDE is set, else the pair's own or the larger of
+// the geoms' margins. Known before the narrow phase; the other parameters only after.
+mjtNum sn_contact_margin(const mjModel* m, int g1, int g2, int ipair);
+
 // Mix the parameters of a dynamically found geom pair (modeling chapter, "Contact
 // parameters"): condim and friction by priority else max, margin/gap max, solref/solimp
 // by priority else the solmix-weighted average (element-wise min for direct solref).

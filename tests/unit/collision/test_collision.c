@@ -93,11 +93,14 @@ static void test_override_and_pair(void** state) {
   // override off: nothing changes
   sn_override_params(m, &p);
   assert_near(p.margin, 0.07, 0);
+  // the margin known before the narrow phase is the one the parameters end with
+  assert_near(sn_contact_margin(m, -1, -1, 0), 0.07, 0);
   m->opt.enableflags |= mjENBL_OVERRIDE;
   sn_override_params(m, &p);
   mjtNum ofric[5] = {0.3, 0.4, 0.01, 0.002, 0.003};
   assert_vec_equal(p.friction, ofric, 5, 0);
   assert_near(p.margin, 0.3, 0);
+  assert_near(sn_contact_margin(m, -1, -1, 0), 0.3, 0);
   assert_near(p.gap, 0.01, 0);  // the gap stays
   assert_int_equal(p.dim, 6);   // and so does condim
   assert_near(p.solref[0], 0.04, 0);
