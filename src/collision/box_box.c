@@ -6,10 +6,10 @@
 // Conventions follow MuJoCo 3.3.8 as observed on the oracle, including its reported depth:
 // when the boxes intersect, or when the incident feature is a face, a face-axis contact's
 // dist is half the height of the clipped point (pos is still the midpoint of the point and
-// its projection), while the margin bounds the point's full height. The candidates are the vertices of the overlap of
-// the two faces; on every axis kind a candidate is kept when its contact position lies
-// within both boxes grown by the margin (up to 1% of each grown half size), or 1% of a
-// half size inside either grown box. A candidate found twice (faces sharing an edge line:
+// its projection), while the margin bounds the point's full height. The candidates are
+// the vertices of the overlap of the two faces; on every axis kind a candidate is kept
+// when its contact position lies within both boxes grown by the margin (up to 1% of each
+// grown half size), or 1% of a half size inside either grown box. A candidate found twice (faces sharing an edge line:
 // boxes stacked exactly) is reported once if it is the same to the last bit, else twice.
 // (3.3.8 also lists a reference corner lying on an incident edge twice at some states, as
 // frame.xml shows; that follows its own round-off: 3.3.8 moved by 1e-15 changes its
