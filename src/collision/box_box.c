@@ -6,20 +6,20 @@
 // Conventions follow MuJoCo 3.3.8 as observed on the oracle, including its reported depth:
 // when the boxes intersect, or when the incident feature is a face, a face-axis contact's
 // dist is half the height of the clipped point (pos is still the midpoint of the point and
-// its projection), while the margin bounds the point's full height. The candidates are
-// the vertices of the overlap of the two faces; on every axis kind a candidate is kept
-// when its contact position lies within both boxes grown by the margin (up to 1% of each
-// grown half size), or 1% of a half size inside either grown box. A candidate found twice (faces sharing an edge line:
-// boxes stacked exactly) is reported once if it is the same to the last bit, else twice.
-// (3.3.8 also lists a reference corner lying on an incident edge twice at some states, as
-// frame.xml shows; that follows its own round-off: 3.3.8 moved by 1e-15 changes its
-// mind.) The contacts come in the oracle's order: edge crossings, reference corners,
-// incident corners numbered from the deepest one (on an edge axis along the edge first);
-// on a face axis the deepest incident corner is a candidate even off the reference face.
-// 3.3.8 walks the reference boundary lines and corners in a frame of its own per face
-// (ref_face_frame), and on an edge axis it takes at most one reference corner, the first
-// found over the incident face. A box's extent along its own axis is its half size
-// exactly (equal boxes tie exactly).
+// its projection), while the margin bounds the point's full height. The candidates are the
+// vertices of the overlap of the two faces; on every axis kind a candidate is kept when
+// its contact position lies within both boxes grown by the margin (up to 1% of each grown
+// half size), or 1% of a half size inside either grown box. A candidate found twice (faces
+// sharing an edge line: boxes stacked exactly) is reported once if it is the same to the
+// last bit, else twice. (3.3.8 also lists a reference corner lying on an incident edge
+// twice at some states, as frame.xml shows; that follows its own round-off: 3.3.8 moved by
+// 1e-15 changes its mind.) The contacts come in the oracle's order: edge crossings,
+// reference corners, incident corners numbered from the deepest one (on an edge axis along
+// the edge first); on a face axis the deepest incident corner is a candidate even off the
+// reference face. 3.3.8 walks the reference boundary lines and corners in a frame of its
+// own per face (ref_face_frame), and on an edge axis it takes at most one reference
+// corner, the first found over the incident face. A box's extent along its own axis is its
+// half size exactly (equal boxes tie exactly).
 // Not reproduced: on an edge axis between equal boxes whose side faces are parallel
 // within 1e-4..1e-6 rad, 3.3.8 lists one more point after the reference corner in 23 of
 // 300 random poses at 1e-4 and 1e-5, 9 of 600 at 1e-6 and none at 1e-7 (steady under 1e-12
