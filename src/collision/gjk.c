@@ -12,10 +12,10 @@
 // witness points at ccd_iterations = k, on 42 random capsule-cylinder poses and the
 // robot_arm.xml / rim poses): unit search directions scaled by the reciprocal norm,
 // the contact normal from the witness points. Segment stages agree bit for bit, and so
-// do triangles (see sv_triangle) in the vertex order 3.3.8 uses after the usual
-// histories; after some longer histories (a sphere's point core sliding over an
-// ellipsoid, 13 of 104 first-divergence cases) 3.3.8 passes the same triangle to its
-// triangle stage in another order, which this bookkeeping does not reproduce yet.
+// do triangles (see sv_triangle: the cyclic vertex order 3.3.8 evaluates a triangle in
+// depends on the size of its normal, not on the simplex history) and tetrahedra (see
+// sv_tetra): a sphere's point core converging onto an ellipsoid reproduces every
+// iterate of 40 of 40 random poses up to convergence (16 of 40 before).
 #include <math.h>
 
 #include "collision/ccd.h"
@@ -97,17 +97,39 @@ static mjtNum area2p(const mjtNum a[2], const mjtNum b[2], const mjtNum cc[2]) {
   return -b[1] * cc[0] - cc[1] * a[0] - a[1] * b[0] + cc[0] * a[1] + b[0] * cc[1] + a[0] * b[1];
 }
 
-// Vertex i1 is the newest. 3.3.8 orders the triangle (i2, i3, i1) (after most histories,
-// see the top of the file): the normal is the
-// cross product of the edges from i2, the origin is projected through i2, the projection
-// keeps the two remaining axes in ascending order.
-static void sv_triangle(closest_t* c, const sn_ccd_vertex* s, int i1, int i2, int i3) {
-  const mjtNum *sa = s[i2].w, *sb = s[i3].w, *sc = s[i1].w;
-  mjtNum e1[3], e2[3], nrm[3];
+// Vertex i1 is the newest (i2 the next, i3 the oldest). The weights come from the
+// triangle taken in a cyclic order (sa, sb, sc): the normal is the cross product of
+// the edges from sa, the origin is projected through sa, the projection keeps the two
+// remaining axes in ascending order. 3.3.8 takes the order (i2, i3, i1), except when
+// that normal's squared length is below mjMINVAL, where it takes (i1, i2, i3): the
+// normal from the edges at the newest vertex, projected through it. Measured on
+// sphere-ellipsoid point cores (mj_geomDistance witness points at ccd_iterations = k,
+// 40 random poses, every iteration to convergence): of the 89 triangles whose weights
+// tell the orders apart, the 33 with |n|^2 >= 1e-15 (down to 1.7e-15) take (i2, i3, i1)
+// and the 56 below (from 9.9e-16) take (i1, i2, i3); the three cyclic orders differ in
+// the normal's and the projection's last bits, and the cofactor orientation never
+// changes (no reflected order fits). This is what made the late triangles of long
+// histories (tiny triangles near convergence) look like "another vertex order".
+static void tri_normal(mjtNum nrm[3], const mjtNum* sa, const mjtNum* sb, const mjtNum* sc) {
+  mjtNum e1[3], e2[3];
   sn_sub3(e1, sb, sa);
   sn_sub3(e2, sc, sa);
   sn_cross(nrm, e1, e2);
+}
+
+static void sv_triangle(closest_t* c, const sn_ccd_vertex* s, int i1, int i2, int i3) {
+  int o[3] = {i2, i3, i1};
+  mjtNum nrm[3];
+  tri_normal(nrm, s[o[0]].w, s[o[1]].w, s[o[2]].w);
   mjtNum nn = sn_dot3(nrm, nrm);
+  if (nn < mjMINVAL) {
+    o[0] = i1;
+    o[1] = i2;
+    o[2] = i3;
+    tri_normal(nrm, s[o[0]].w, s[o[1]].w, s[o[2]].w);
+    nn = sn_dot3(nrm, nrm);
+  }
+  const mjtNum *sa = s[o[0]].w, *sb = s[o[1]].w, *sc = s[o[2]].w;
   mjtNum p0[3];
   sn_scl3(p0, nrm, nn > 0 ? sn_dot3(sa, nrm) / nn : 0);
   int I = 0;
@@ -121,8 +143,12 @@ static void sv_triangle(closest_t* c, const sn_ccd_vertex* s, int i1, int i2, in
   mjtNum q0[2] = {p0[ja], p0[jb]};
   mjtNum mu = qc[0] * qa[1] - qc[1] * qa[0] + qb[0] * qc[1] - qb[1] * qc[0] - qa[1] * qb[0] +
               qa[0] * qb[1];
-  // weights of i1, i2, i3: each sub-area has the projection in place of its vertex
-  mjtNum cc[3] = {area2p(qa, qb, q0), area2p(qb, qc, q0), area2p(qc, qa, q0)};
+  // each sub-area has the projection in place of its vertex: the weights of sc, sa, sb
+  mjtNum ar[3] = {area2p(qa, qb, q0), area2p(qb, qc, q0), area2p(qc, qa, q0)};
+  // the weights of i1, i2, i3 (o is a rotation of (i1, i2, i3), the weight of o[j] is
+  // ar[j + 1])
+  int r = o[0] == i1 ? 1 : 0;  // (i1, i2, i3): i1 = o[0]; (i2, i3, i1): i1 = o[2]
+  mjtNum cc[3] = {ar[r], ar[(r + 1) % 3], ar[(r + 2) % 3]};
   if (same_sign(mu, cc[0]) && same_sign(mu, cc[1]) && same_sign(mu, cc[2])) {
     c->n = 3;
     c->idx[0] = i1;
@@ -167,19 +193,27 @@ static void sv_triangle(closest_t* c, const sn_ccd_vertex* s, int i1, int i2, in
   }
 }
 
-// Returns 1 if the origin is inside the tetrahedron.
+// Returns 1 if the origin is inside the tetrahedron s[0..3] (s[0] the newest). The
+// cofactors are evaluated with the vertices oldest first: the sign tests only differ
+// from the newest-first evaluation when the tetrahedron is flat to round-off, and there
+// 3.3.8's follow this order (a sphere-ellipsoid pose whose 23rd support point makes a
+// tetrahedron with det 3.6e-22 from cofactors of 1e-12: newest first its sign says the
+// origin is beyond the faces through the newest vertex, oldest first it says only the
+// face opposite it, and 3.3.8 keeps that face's triangle with its old weights, so its
+// witness point does not move and the next support point repeats and ends the search).
 static int sv_tetra(closest_t* c, const sn_ccd_vertex* s) {
-  const mjtNum *s1 = s[0].w, *s2 = s[1].w, *s3 = s[2].w, *s4 = s[3].w;
+  const mjtNum *t1 = s[3].w, *t2 = s[2].w, *t3 = s[1].w, *t4 = s[0].w;
   mjtNum x[3];
-  mjtNum cc[4];
-  sn_cross(x, s3, s4);
-  cc[0] = -sn_dot3(s2, x);
-  cc[1] = sn_dot3(s1, x);
-  sn_cross(x, s2, s4);
-  cc[2] = -sn_dot3(s1, x);
-  sn_cross(x, s2, s3);
-  cc[3] = sn_dot3(s1, x);
-  mjtNum det = cc[0] + cc[1] + cc[2] + cc[3];
+  mjtNum e[4];  // the weights of t1..t4
+  sn_cross(x, t3, t4);
+  e[0] = -sn_dot3(t2, x);
+  e[1] = sn_dot3(t1, x);
+  sn_cross(x, t2, t4);
+  e[2] = -sn_dot3(t1, x);
+  sn_cross(x, t2, t3);
+  e[3] = sn_dot3(t1, x);
+  mjtNum det = e[0] + e[1] + e[2] + e[3];
+  mjtNum cc[4] = {e[3], e[2], e[1], e[0]};  // the weights of s[0..3]
   if (same_sign(det, cc[0]) && same_sign(det, cc[1]) && same_sign(det, cc[2]) &&
       same_sign(det, cc[3])) {
     return 1;
@@ -201,7 +235,15 @@ static int sv_tetra(closest_t* c, const sn_ccd_vertex* s) {
     }
   }
   if (!found) {
+    // only the face opposite the newest vertex has the origin beyond it, which exact
+    // arithmetic rules out (as in sv_triangle): keep the closer of that face's closest
+    // point and the new vertex (3.3.8 keeps the face in the case above)
+    closest_t t = {0};
+    sv_triangle(&t, s, 1, 2, 3);
     set1(c, 0);
+    if (weighted_norm2(&t, s) < weighted_norm2(c, s)) {
+      *c = t;
+    }
   }
   return 0;
 }
