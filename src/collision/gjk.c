@@ -232,7 +232,7 @@ static int sv_tetra(closest_t* c, const sn_ccd_vertex* s) {
   if (!found) {
     // only the face opposite the newest vertex has the origin beyond it, which exact
     // arithmetic rules out (as in sv_triangle): 3.3.8 then keeps that face, even where
-    // the new vertex alone is closer (9 of 9 such cases over 236 sphere-ellipsoid poses;
+    // the new vertex alone is closer (9 of 9 such cases over 240 sphere-ellipsoid poses;
     // keeping the closer of the two missed 8 of them), so the iterate stays and the
     // next support point repeats and ends the search
     sv_triangle(c, s, 1, 2, 3);
@@ -517,12 +517,11 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
       sn_addToScl3(v, s[k].w, lam[k]);
     }
   }
+  res->nsimplex = n;
   if (res->status == SN_CCD_PENETRATING) {
-    res->nsimplex = n;
     res->dist = 0;
     return;
   }
-  res->nsimplex = n;
   for (int k = n - 1; k >= 0; k--) {
     sn_addToScl3(res->x1, s[k].a, lam[k]);
     sn_addToScl3(res->x2, s[k].b, lam[k]);
@@ -535,7 +534,7 @@ void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNu
   sn_sub3(d, res->x1, res->x2);
   mjtNum dn = sn_norm3(d);
   if (dn < mjMINVAL) {
-    sn_scl3(res->normal, v, -1 / res->dist);
+    sn_scl3(res->normal, v, -1 / sn_norm3(v));
   } else {
     unit_dir(res->normal, d, -1);
   }
