@@ -67,9 +67,6 @@ const KNOWN_CONTACTS = {
     '3.3.8\'s own ellipsoid support (support.c) the segment double pyramid (epa.c) now picks ' +
     'the other mirror face on both seeds (frame[1] +0.049 vs -0.049); it agreed only with the ' +
     'earlier, not bit-exact support',
-  'tests/models/collide_convex_sphere_ellipsoid.xml': 'seed 2 key: frame 1e-5 off (a sphere\'s ' +
-    'point core converging onto an ellipsoid: bit for bit for 18 GJK iterations, then a ' +
-    'triangle 3.3.8 takes in another vertex order, see gjk.c and KNOWN_CONSTRAINTS)',
   'tests/models/collide_sdf_box.xml': 'box-sdf: 39 of 40 contacts match to 1e-15 on perturbed ' +
     'poses, but starting point 0 sits on the box\'s corner, and which faces the round-off of ' +
     'the frame change puts it outside of decides its path (seed 2: 3.3.8 steps along one face ' +
@@ -164,16 +161,11 @@ const KNOWN_CONSTRAINTS = {
   // Convex pairs whose GJK passes roundoff ties (a capsule's segment core converging onto a
   // curved rim, a sphere's point core onto an ellipsoid): the support picks between equal
   // candidates by the last bits of the search direction, so the iterate follows 3.3.8's
-  // only while the arithmetic is bit for bit its own. gjk.c now is on its segment and
-  // triangle stages and the ellipsoid support, but after some long histories 3.3.8 hands
-  // a triangle to its triangle stage in a vertex order Sinew does not reproduce yet.
+  // only while the arithmetic is bit for bit its own. gjk.c now is on its segment,
+  // triangle and tetrahedron stages and the ellipsoid support (the sphere-ellipsoid entry
+  // went when the triangle order rule of gjk.c's sv_triangle was found).
   'tests/models/collide_convex_planar_segment.xml': { parts: ['rows', 'solution', 'trajectory'],
     why: 'the rows of its mirrored contact frame (see KNOWN_CONTACTS)' },
-  'tests/models/collide_convex_sphere_ellipsoid.xml': { parts: ['rows', 'solution', 'trajectory'],
-    why: 'seed 2 key: contact dist 2.4e-10 off 3.3.8\'s (efc_pos -0.0551198172 vs ' +
-         '-0.0551198175), frame 1e-5: GJK iterates agree bit for bit for 18 iterations, the ' +
-         '19th is a triangle 3.3.8 takes in another vertex order (see gjk.c), and the point ' +
-         'core result is chaotic in those weights' },
 };
 
 //---------------------------------- arguments -----------------------------------------------------
