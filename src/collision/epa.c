@@ -32,6 +32,10 @@ typedef struct {
   face_t face[MAXFACE];
   int nface;
   mjtNum center[3];  // a point behind the initial face being added (orients it)
+  // live faces in the order the closest one is searched: new faces are appended and a
+  // removed face's place is taken by the last one (see expand)
+  int ord[MAXFACE];
+  int nord;
   int head[MAXVERT];             // first edge node leaving each vertex, -1 if none
   int next[4 * MAXFACE];         // edge lists (node 4*f + e)
   int prev[4 * MAXFACE];
@@ -41,6 +45,7 @@ typedef struct {
 static void poly_reset(poly_t* p) {
   p->nvert = 0;
   p->nface = 0;
+  p->nord = 0;
   memset(p->dead, 0, sizeof(p->dead));
 }
 
@@ -120,6 +125,7 @@ static int add_face(poly_t* p, int i, int j, int k, int orient) {
     f->dist = INFINITY;  // never the closest; removed when something sees it
     sn_zero3(f->n);
     link_face(p, slot);
+    p->ord[p->nord++] = slot;
     return 1;
   }
   if (orient) {
@@ -140,7 +146,18 @@ static int add_face(poly_t* p, int i, int j, int k, int orient) {
     }
   }
   link_face(p, slot);
+  p->ord[p->nord++] = slot;
   return 1;
+}
+
+// Take face f out of the search order, the last face moving into its place.
+static void unorder_face(poly_t* p, int f) {
+  for (int k = 0; k < p->nord; k++) {
+    if (p->ord[k] == f) {
+      p->ord[k] = p->ord[--p->nord];
+      return;
+    }
+  }
 }
 
 static int add_vertex(poly_t* p, const sn_ccd_vertex* v) {
@@ -297,6 +314,21 @@ static int init_polytope(poly_t* p, const sn_ccd_result* r, sn_convex* a, sn_con
     }
     int apex[2] = {3, 4};
     mjtNum ext[2] = {e1, e2};
+    if (e1 > mjMINVAL && e2 > mjMINVAL) {
+      // the faces over each edge in turn, the one toward the apex opposite the normal
+      // first: when a - b is symmetric about the triangle's plane, mirror-image faces
+      // tie, and with this order (and the search order's swap-with-last, see expand)
+      // 3.3.8's choices between them come out (see the comment above sn_epa)
+      for (int k = 0; k < 3; k++) {
+        for (int h = 1; h >= 0; h--) {
+          sn_copy3(p->center, s[(k + 2) % 3].w);
+          if (!add_face(p, k, (k + 1) % 3, apex[h], 2)) {
+            return 0;
+          }
+        }
+      }
+      return 1;
+    }
     for (int h = 0; h < 2; h++) {
       if (ext[h] <= mjMINVAL) {
         // a - b is flat on this side: the triangle itself closes the polytope, facing
@@ -376,6 +408,8 @@ static int expand(poly_t* p, int iv, int start) {
   int edge[MAXEDGE][2];
   int nedge = 0, depth = 0;
   const mjtNum* w = p->vert[iv].w;
+  int killed[MAXFACE], nkilled = 0;
+  killed[nkilled++] = start;
   kill_face(p, start);
   stack[depth++] = (frame_t){start, -1, 0};
   while (depth > 0) {
@@ -400,6 +434,7 @@ static int expand(poly_t* p, int iv, int start) {
         return 0;
       }
       kill_face(p, g);
+      killed[nkilled++] = g;
       stack[depth++] = (frame_t){g, slot, 0};
     } else {
       if (nedge >= MAXEDGE) {
@@ -409,6 +444,10 @@ static int expand(poly_t* p, int iv, int start) {
       edge[nedge][1] = j;
       nedge++;
     }
+  }
+  // the replaced faces leave the search order last found first, the start face last
+  for (int k = nkilled - 1; k >= 0; k--) {
+    unorder_face(p, killed[k]);
   }
   for (int k = 0; k < nedge; k++) {
     if (!add_face(p, edge[k][0], edge[k][1], iv, 0)) {
@@ -491,8 +530,9 @@ int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxit
   }
   for (int iter = 0;; iter++) {
     best = -1;
-    for (int f = 0; f < p.nface; f++) {
-      if (p.face[f].alive && (best < 0 || p.face[f].dist < p.face[best].dist)) {
+    for (int o = 0; o < p.nord; o++) {
+      int f = p.ord[o];
+      if (best < 0 || p.face[f].dist < p.face[best].dist) {
         best = f;
       }
     }
