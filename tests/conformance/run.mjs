@@ -59,12 +59,10 @@ const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'contacts_order', 'contacts_ex
 // list only ever holds differences that still exist.
 const KNOWN_CONTACTS = {
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs in a plane: counts match, depths ' +
-    'to 2e-6, but some contact frames are the z-mirror of 3.3.8\'s (17 of 177 at seed 1, 14 of ' +
-    '190 at seed 2 key; 2 and 3 others differ by more): the Minkowski difference is symmetric ' +
-    'about z = 0 and EPA meets mirror-image faces whose depths tie or differ in the last bits. ' +
-    'epa.c now has 3.3.8\'s face depth formula for about 70% of the faces and its search order ' +
-    '(mirror frames were 70 and 75); the rest is the depth arithmetic of the other faces and ' +
-    'ties at the first expansion',
+    'to 2e-6, but a few contact frames are the z-mirror of 3.3.8\'s (5 of 177 at seed 1, 3 of 190 ' +
+    'at seed 2 key, where 3 others differ by more; they were 70 and 75): the Minkowski difference ' +
+    'is symmetric about z = 0 and EPA meets mirror-image faces whose depths tie exactly; epa.c ' +
+    'has 3.3.8\'s depths bit for bit but resolves about 4% of such ties the other way (see sn_epa)',
   'tests/models/collide_convex_planar_segment.xml': 'seed 2 key: frame[1] -0.04799 vs -0.04900 ' +
     '(seed 1 matches): stepping ccd_iterations, the segment double pyramid\'s faces agree with ' +
     '3.3.8\'s only to ~1e-12 from the first expansions on (its 120-degree support points are not ' +
