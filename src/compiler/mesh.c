@@ -373,10 +373,13 @@ static double* sn_transform(const sn_mesh* sm, const sn_meshfile* mf, const doub
   double* v = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mf->nvert);
   double q[4], R[9];
   // 3.3.8 divides by the norm here (mju_normalize4 scales by its inverse, which
-  // differs in the last bits and, for tied principal moments, in the mesh frame)
+  // differs in the last bits and, for tied principal moments, in the mesh frame), but
+  // only when the squared norm is at least 1e-14: a shorter refquat is used as it is,
+  // its matrix (|q|^2 times a rotation) shrinks the mesh to nothing, and the mesh fails
+  // as too small ("1.01e-7 0 0 0" loads, "0.99e-7 0 0 0" and "0 0 0 0" fail)
   mju_copy4(q, sm->refquat);
-  if (!sn_normalize_div(q, 4)) {
-    mju_unit4(q);
+  if (mju_dot(q, q, 4) >= 1e-14) {
+    sn_normalize_div(q, 4);
   }
   mju_quat2Mat(R, q);
   for (int i = 0; i < mf->nvert; i++) {
