@@ -104,11 +104,6 @@ static int sn_unit_props(int type, const double s[3], int shell, double* measure
   }
 }
 
-// A geom given a mass but with a volume (area for shells) below this gets no mass:
-// measured on 3.3.8 with spheres, boxes, cylinders, capsules and ellipsoids around
-// 1e-14 (a box of 9.92e-15 is massless, one of 1.008e-14 is not), shell spheres alike.
-#define SN_GEOM_MEASURE_MIN 1e-14
-
 // Hollow ellipsoid. The surface area has no closed form; 3.3.8 uses Knud Thomsen's
 // approximation A = 4 pi ((ab^p + bc^p + ca^p) / 3)^(1/p), p = 1.6075 (relative error
 // < 1.1%), and the inertia of a thin solid layer of thickness t = 1e-6 carrying the

@@ -902,6 +902,11 @@ int sn_mesh_geom_massprops(sn_ctx* c, const sn_geom* g, double* mass, double ine
                         "for mesh geoms, inertia should be specified in the mesh asset");
   }
   const sn_mesh_built* mb = c->meshes + id;
+  if (g->mass >= 0 && mb->measure < SN_GEOM_MEASURE_MIN) {
+    *mass = 0;  // as for primitives: a given mass needs a volume (or area) to spread over
+    inertia[0] = inertia[1] = inertia[2] = 0;
+    return 1;
+  }
   *mass = g->mass >= 0 ? g->mass : g->density * mb->measure;
   // 3.3.8 gives a mesh geom the moments of its equivalent-inertia box of the geom's
   // mass (identified against the oracle: the moments are not linear in the density
