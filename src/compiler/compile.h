@@ -173,6 +173,10 @@ int sn_body_inertia(sn_ctx* c, const sn_body* sb, int ngeom, const sn_geom_part*
 void sn_massprops_combine(sn_massprops* a, const sn_massprops* b);
 // Re-express a pose given in body b's original frame in its (possibly aligned) frame.
 void sn_align_apply(sn_ctx* c, int b, sn_pose* pose);
+// A geom given a mass but with a volume (area for shells) below this gets no mass:
+// measured on 3.3.8 with spheres, boxes, cylinders, capsules, ellipsoids and meshes
+// around 1e-14 (a box of 9.92e-15 is massless, one of 1.008e-14 is not), shells alike.
+#define SN_GEOM_MEASURE_MIN 1e-14
 // Mass, centre-free principal inertia of a primitive geom with the given size.
 int sn_geom_massprops(int type, const double size[3], double density, double mass_given,
                       int shell, double* mass, double inertia[3]);

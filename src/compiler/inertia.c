@@ -116,7 +116,7 @@ static void sn_ellipsoid_shell(const double s[3], double density, double mass_gi
   double a = s[0], b = s[1], c = s[2];
   double area = 4 * mjPI *
                 pow((pow(a * b, p) + pow(b * c, p) + pow(c * a, p)) / 3, 1 / p);
-  double M = mass_given >= 0 ? mass_given : density * area;
+  double M = mass_given >= 0 ? (area < SN_GEOM_MEASURE_MIN ? 0 : mass_given) : density * area;
   double A = a + t, B = b + t, C = c + t;
   double vout = 4 * mjPI * A * B * C / 3, vin = 4 * mjPI * a * b * c / 3;
   double rho = M / (vout - vin);
@@ -178,6 +178,13 @@ int sn_geom_massprops(int type, const double size[3], double density, double mas
   double measure, I[3];
   if (!sn_unit_props(type, size, shell, &measure, I)) {
     return 0;
+  }
+  if (mass_given >= 0 && measure < SN_GEOM_MEASURE_MIN) {
+    // 3.3.8 spreads a given mass over the volume (or area); below this it leaves the
+    // geom massless (a density keeps its tiny mass)
+    *mass = 0;
+    inertia[0] = inertia[1] = inertia[2] = 0;
+    return 1;
   }
   double rho = mass_given >= 0 ? (measure > 0 ? mass_given / measure : 0) : density;
   *mass = mass_given >= 0 ? mass_given : density * measure;
@@ -271,6 +278,16 @@ void sn_massprops_combine(sn_massprops* a, const sn_massprops* b) {
   sn_combine_parts(2, two, a);
 }
 
+// A tensor 3.3.8 diagonalises (a fullinertia, or the geoms of a body combined) must
+// have principal moments of at least this: fullinertia "1e-14 1e-14 1e-14 0 0 0" passes,
+// 9.99e-15 fails, and two geoms of 2e-13 kg whose smallest combined moment is 8.1e-15
+// fail (5e-13 kg, 2.0e-14, pass). A lone geom's moments are not tested.
+#define SN_PRINCIPAL_MIN 1e-14
+
+static int sn_positive_moments(const double I[3]) {
+  return I[0] >= SN_PRINCIPAL_MIN && I[1] >= SN_PRINCIPAL_MIN && I[2] >= SN_PRINCIPAL_MIN;
+}
+
 // Geoms this light are dropped from a body's inertia. Measured on 3.3.8: a massless
 // (or 1e-14) helper geom next to a capsule leaves the body's inertial frame the
 // capsule's own (arm26's shoulder and elbow cylinders); from 1.0000000000000002e-14 up
@@ -279,7 +296,8 @@ void sn_massprops_combine(sn_massprops* a, const sn_massprops* b) {
 
 // Inertial frame of one body from its geoms. Returns 1 if they have mass, 0 if not,
 // -1 on error.
-static int sn_body_from_geoms(sn_ctx* c, int n, const sn_geom_part* geoms, sn_massprops* out) {
+static int sn_body_from_geoms(sn_ctx* c, const sn_body* sb, int n, const sn_geom_part* geoms,
+                              sn_massprops* out) {
   const sn_compiler* cc = &c->spec->compiler;
   int count = 0, last = -1;
   double M = 0;
@@ -317,6 +335,13 @@ static int sn_body_from_geoms(sn_ctx* c, int n, const sn_geom_part* geoms, sn_ma
     *out = parts[last];
   } else if (found) {
     sn_combine_parts(count, parts, out);
+    if (!sn_positive_moments(out->inertia)) {
+      mju_free(parts);
+      sn_cerr(c, &sb->loc, "inertia must have positive eigenvalues: the geoms of body '%s' "
+              "combine to principal moments (%g %g %g)", sb->name, out->inertia[0],
+              out->inertia[1], out->inertia[2]);
+      return -1;
+    }
   }
   mju_free(parts);
   return found;
@@ -331,6 +356,11 @@ static int sn_body_from_inertial(sn_ctx* c, const sn_body* sb, sn_massprops* out
     double full[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]};
     double q[4], fq[4];
     sn_eig3(out->inertia, q, full);
+    if (!sn_positive_moments(out->inertia)) {
+      return sn_cerr_attr(c, &sb->iloc, "fullinertia", "inertia must have positive "
+                          "eigenvalues: principal moments (%g %g %g)", out->inertia[0],
+                          out->inertia[1], out->inertia[2]);
+    }
     if (!sn_orient_quat(c, &sb->iorient, fq, &sb->loc)) {
       return 0;
     }
@@ -353,7 +383,7 @@ int sn_body_inertia(sn_ctx* c, const sn_body* sb, int ngeom, const sn_geom_part*
                  (cc->inertiafromgeom == SN_AUTO && !sb->has_inertial);
   int found = 0;
   if (fromgeom) {
-    found = sn_body_from_geoms(c, ngeom, geoms, out);
+    found = sn_body_from_geoms(c, sb, ngeom, geoms, out);
     if (found < 0) {
       return 0;
     }

@@ -249,34 +249,48 @@ static void sn_unit_float_div(float n[3]) {
   }
 }
 
-// Faces whose edge cross product (twice the area) is shorter than this add nothing to
-// the vertex normals. Fitted on 3.3.8: it reproduces every normal of anymal_c's
-// handle.obj (faces of 9.85e-8 left out, 1.14e-7 counted), of the sliver tests of
-// mesh_sliver_normals, and all but one vertex (two faces of 1.25e-7 and 1.76e-7 left out
-// by 3.3.8) of MyoSuite's logo, where no cross-product threshold is exact: 3.3.8's test
-// may scale with the mesh.
-#define SN_NORMAL_MIN_CROSS 1e-7
+// Faces whose edge cross product (twice the area) has a squared length below this add
+// nothing to the vertex normals, and an average normal this short is left unnormalised
+// (3.3.8's threshold for normalising a vector, applied to the squared length). Pinned by
+// mesh_sliver_normals and mesh_normals_tiny_average: anymal_c's handle.obj (faces of
+// 9.85e-8 left out, 1.14e-7 counted) and MyoSuite's logo (a vertex between two nearly
+// opposite faces whose sum is 6e-8 long: its average stays tiny, fails the angle test
+// with both faces, and the vertex gets the default normal).
+#define SN_NORMAL_MIN_SQR 1e-14
+
+// A face's contribution to its vertices' normals: the cross product of its edges, taken
+// apart into its unit direction and its length (twice the area) and multiplied back, in
+// double. The round trip moves the last double bit, which decides float rounding ties in
+// the per-vertex sums (4 normals of anymal_c, ~50 of myolegs, the 3x3 supertorus).
+static void sn_face_contribution(double out[3], const double* p0, const double* p1,
+                                 const double* p2) {
+  double e1[3], e2[3], c[3];
+  mju_sub3(e1, p1, p0);
+  mju_sub3(e2, p2, p0);
+  mju_cross(c, e1, e2);
+  double sqr = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+  if (sqr < SN_NORMAL_MIN_SQR) {
+    mju_zero3(out);  // a sliver's direction is noise: it adds nothing
+    return;
+  }
+  double len = sqrt(sqr);
+  for (int k = 0; k < 3; k++) {
+    out[k] = (c[k] / len) * len;
+  }
+}
 
 // Vertex normals from the faces: the area-weighted average of the adjacent face
 // normals; unless smooth, faces deviating from that average by more than acos(0.8)
 // are then left out. A vertex with no remaining face gets +z (3.3.8's result).
-// 3.3.8's rounding: face normals (cross products, twice the area) in double, summed
-// per vertex into floats in face order, each sum divided by its float length.
+// 3.3.8's rounding: face contributions (sn_face_contribution) in double, summed per
+// vertex into floats in face order, each sum divided by its float length.
 static void sn_make_normals(const double* v, int nvert, const int* face, int nface, int smooth,
                             double* out) {
   double* fn = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)nface);
   float* acc = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)nvert);
   for (int f = 0; f < nface; f++) {
-    const double* p0 = v + 3 * face[3 * f];
-    const double* p1 = v + 3 * face[3 * f + 1];
-    const double* p2 = v + 3 * face[3 * f + 2];
-    double e1[3], e2[3];
-    mju_sub3(e1, p1, p0);
-    mju_sub3(e2, p2, p0);
-    mju_cross(fn + 3 * f, e1, e2);  // length: twice the area
-    if (mju_norm3(fn + 3 * f) < SN_NORMAL_MIN_CROSS) {
-      mju_zero3(fn + 3 * f);  // a sliver's direction is noise: it adds nothing
-    }
+    sn_face_contribution(fn + 3 * f, v + 3 * face[3 * f], v + 3 * face[3 * f + 1],
+                         v + 3 * face[3 * f + 2]);
     for (int k = 0; k < 3; k++) {
       float* a = acc + 3 * face[3 * f + k];
       for (int j = 0; j < 3; j++) {
@@ -290,7 +304,11 @@ static void sn_make_normals(const double* v, int nvert, const int* face, int nfa
     float* off = (float*)sn_alloc0(sizeof(float) * 3 * (size_t)nvert);
     memcpy(avg, acc, sizeof(float) * 3 * (size_t)nvert);
     for (int i = 0; i < nvert; i++) {
-      sn_unit_float_div(avg + 3 * i);
+      // a tiny average stays tiny: every face then fails the angle test
+      float* a = avg + 3 * i;
+      if ((double)a[0] * a[0] + (double)a[1] * a[1] + (double)a[2] * a[2] >= SN_NORMAL_MIN_SQR) {
+        sn_unit_float_div(a);
+      }
     }
     for (int f = 0; f < nface; f++) {
       double u[3];
@@ -355,10 +373,13 @@ static double* sn_transform(const sn_mesh* sm, const sn_meshfile* mf, const doub
   double* v = (double*)sn_alloc0(sizeof(double) * 3 * (size_t)mf->nvert);
   double q[4], R[9];
   // 3.3.8 divides by the norm here (mju_normalize4 scales by its inverse, which
-  // differs in the last bits and, for tied principal moments, in the mesh frame)
+  // differs in the last bits and, for tied principal moments, in the mesh frame), but
+  // only when the squared norm is at least 1e-14: a shorter refquat is used as it is,
+  // its matrix (|q|^2 times a rotation) shrinks the mesh to nothing, and the mesh fails
+  // as too small ("1.01e-7 0 0 0" loads, "0.99e-7 0 0 0" and "0 0 0 0" fail)
   mju_copy4(q, sm->refquat);
-  if (!sn_normalize_div(q, 4)) {
-    mju_unit4(q);
+  if (mju_dot(q, q, 4) >= 1e-14) {
+    sn_normalize_div(q, 4);
   }
   mju_quat2Mat(R, q);
   for (int i = 0; i < mf->nvert; i++) {
@@ -881,6 +902,11 @@ int sn_mesh_geom_massprops(sn_ctx* c, const sn_geom* g, double* mass, double ine
                         "for mesh geoms, inertia should be specified in the mesh asset");
   }
   const sn_mesh_built* mb = c->meshes + id;
+  if (g->mass >= 0 && mb->measure < SN_GEOM_MEASURE_MIN) {
+    *mass = 0;  // as for primitives: a given mass needs a volume (or area) to spread over
+    inertia[0] = inertia[1] = inertia[2] = 0;
+    return 1;
+  }
   *mass = g->mass >= 0 ? g->mass : g->density * mb->measure;
   // 3.3.8 gives a mesh geom the moments of its equivalent-inertia box of the geom's
   // mass (identified against the oracle: the moments are not linear in the density

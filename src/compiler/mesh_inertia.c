@@ -143,7 +143,7 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
       apex[i] += a * cen[i];
     }
   }
-  if (area < mjMINVAL) {
+  if (!(area >= mjMINVAL)) {
     snprintf(err, (size_t)errsz, "mesh surface area is too small");
     return 0;
   }
@@ -156,9 +156,9 @@ int sn_mesh_massprops(const double* vert, int nvert, const int* face, int nface,
     snprintf(err, (size_t)errsz, "mesh volume is negative (misoriented triangles)");
     return 0;
   }
-  if (total < mjMINVAL) {
-    snprintf(err, (size_t)errsz, "mesh volume is too small (%g): the mesh may be open or "
-             "its faces oriented inwards", total);
+  if (!(total >= mjMINVAL)) {  // a flat mesh's centre is 0/0: NaN counts as too small
+    snprintf(err, (size_t)errsz, "mesh volume is too small (%g): the mesh may be flat, open "
+             "or its faces oriented inwards (try inertia=\"shell\")", isnan(total) ? 0 : total);
     return 0;
   }
   *measure = total;

@@ -24,17 +24,21 @@
 
 // The unit normal of triangle (a, b, c) as 3.3.8 computes it for the polygons (the
 // faces' normals that group them, and the polygons' stored normals): the cross product
-// divided by its length, where below mjMINVAL the cross product is replaced by the
-// fallback axis (1, 0, 0) and still divided by the length. Exactly degenerate triangles
-// (and collinear polygon corners: builtin plates) give (inf, nan, nan), nearly
-// degenerate ones a huge x, which puts their groups first (cassie's pelvis, the mug).
+// divided by its length, where below 1e-14 the cross product is replaced by the
+// fallback axis (1, 0, 0) and still divided by the length (a tetrahedron scaled by
+// 1e-7, cross products of 1e-14, gets (1e14, 0, 0); by 1.0001e-7, its true normals).
+// Exactly degenerate triangles (and collinear polygon corners: builtin plates) give
+// (inf, nan, nan), nearly degenerate ones a huge x, which puts their groups first
+// (cassie's pelvis, the mug).
+#define SN_POLY_NORMAL_MIN 1e-14
+
 static void sn_tri_normal(const double* vert, int a, int b, int c, double out[3]) {
   double e1[3], e2[3];
   mju_sub3(e1, vert + 3 * b, vert + 3 * a);
   mju_sub3(e2, vert + 3 * c, vert + 3 * a);
   mju_cross(out, e1, e2);
   double len = sqrt(mju_dot3(out, out));
-  if (len < mjMINVAL) {
+  if (len < SN_POLY_NORMAL_MIN) {
     out[0] = 1;
     out[1] = out[2] = 0;
   }

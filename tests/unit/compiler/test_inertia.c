@@ -93,6 +93,26 @@ static void test_shell_sphere_and_given_mass(void** state) {
   assert_close(I[0], 0.4 * 3 * 0.25);
 }
 
+// A given mass needs a volume (area for shells) of at least 1e-14 (3.3.8: below, the
+// geom is massless); a density gives the tiny geom its tiny mass.
+static void test_given_mass_tiny_volume(void** state) {
+  (void)state;
+  double m, I[3];
+  double box_small[3] = {1e-5, 1e-5, 1.24e-5}, box_big[3] = {1e-5, 1e-5, 1.26e-5};
+  assert_true(sn_geom_massprops(mjGEOM_BOX, box_small, 1000, 1, 0, &m, I));
+  assert_true(m == 0 && I[0] == 0 && I[1] == 0 && I[2] == 0);
+  assert_true(sn_geom_massprops(mjGEOM_BOX, box_big, 1000, 1, 0, &m, I));
+  assert_close(m, 1);
+  double r[3] = {2.5e-8, 0, 0};  // shell area 7.9e-15
+  assert_true(sn_geom_massprops(mjGEOM_SPHERE, r, 1000, 1, 1, &m, I));
+  assert_true(m == 0);
+  assert_true(sn_geom_massprops(mjGEOM_ELLIPSOID, (double[3]){2e-8, 2e-8, 2e-8}, 1000, 1, 1,
+                                &m, I));
+  assert_true(m == 0);
+  assert_true(sn_geom_massprops(mjGEOM_BOX, box_small, 1e6, -1, 0, &m, I));
+  assert_close(m, 1e6 * 8 * 1e-5 * 1e-5 * 1.24e-5);
+}
+
 // Two spheres along x: the parallel-axis theorem and the principal-axis ordering
 // (largest moment first) of 3.3.8: quaternion (0.5, 0.5, 0.5, 0.5).
 static void test_two_spheres_combination(void** state) {
@@ -183,6 +203,7 @@ int main(void) {
       cmocka_unit_test(test_capsule_by_integration),
       cmocka_unit_test(test_capsule_bits),
       cmocka_unit_test(test_shell_sphere_and_given_mass),
+      cmocka_unit_test(test_given_mass_tiny_volume),
       cmocka_unit_test(test_two_spheres_combination),
       cmocka_unit_test(test_single_geom_frame),
       cmocka_unit_test(test_massless_moving_body_is_an_error),
