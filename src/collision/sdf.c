@@ -32,7 +32,12 @@
 //    where the world origin is, and is not a distance); the gradient is not computed but
 //    is +-(1, 1, 1) in the geom's axes (also as the normal direction, normalized), + only
 //    when r1 exists and r0 > 1 (x inside the mesh with the origin inside too). A ray
-//    that only touches the mesh's box at x, or starts on the mesh, counts as no hit;
+//    that only touches the mesh's box at x, or starts on the mesh, counts as no hit.
+//    Not pinned down: with the origin inside the mesh, 3.3.8 stepped along + from one
+//    start point outside the mesh (the corner of its box) and along - from five others;
+//    and a mesh that also has an octree (an sdf geom uses it) reads, in 3.3.8, the
+//    octree at the world point with normal direction -(1, 1, 1): such meshes give no
+//    contacts here (sdf_geom_init);
 //  - the contact at the final point x: dist = max(A, B), normal = normalize(nA - nB)
 //    with nA, nB the unit gradients, pos = x - normal dist / 2; one contact per point
 //    whose dist is not positive (the margin plays no part: 3.3.8 drops a contact 0.03
