@@ -61,8 +61,8 @@ int sn_collide_hfield(const mjModel* m, const mjData* d, mjContact* con, int g1,
 
 //---------------------------------- signed distance fields (sdf.c) --------------------------------
 
-// An sdf geom (g2, its field the octree of its mesh) against a primitive or another sdf
-// geom (g1): multi-start gradient descent, one contact per start.
+// An sdf geom (g2, its field the octree of its mesh) against a primitive, a mesh or another
+// sdf geom (g1): multi-start gradient descent, one contact per start.
 int sn_collide_sdf(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
                    mjtNum margin);
 

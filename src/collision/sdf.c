@@ -18,14 +18,30 @@
 //    normal takes the unit vector of that same gradient (not of the world one: they
 //    differ in oblong leaves); primitives use unit gradients (box and ellipsoid: of
 //    3.3.8's distance estimates, see prim_field);
-//  - outside the octree's box (approximation, agreeing to ~1e-8: 3.3.8's values there
-//    look like finite differences) the field is its value at the nearest point of the
-//    box shrunk by 1e-6 plus the distance to that point, and the gradient is the world
-//    gradient there along the axes inside, the direction to the point along the others;
+//  - outside the octree's box the field is its value at the nearest point of the box
+//    shrunk by 1e-6 plus the distance to that point, and the gradient a forward
+//    difference of that with step 1e-8 (world units), see oct_field (an approximation:
+//    exact on some measured descents, 1e-8 off on others, and two descents whose step
+//    from z 0.08 .. 0.10 above the box 3.3.8 takes some 2-5% longer are not explained);
+//  - a mesh geom (geom1 of a mesh-sdf pair) is not read through an octree: 3.3.8 casts
+//    rays. Measured with cubes and icosahedra inside a large sdf (where every contact
+//    depth is the mesh's own value) and moved, rotated, with the world origin inside and
+//    outside the mesh: with r0 where the ray from the world origin through x first meets
+//    the mesh (mj_rayMesh, in units of |x|) and r1 where the ray from x back towards the
+//    origin does, the value is 1 - r0 when r1 exists and -1 when not (so it depends on
+//    where the world origin is, and is not a distance); the gradient is not computed but
+//    is +-(1, 1, 1) in the geom's axes (also as the normal direction, normalized), + only
+//    when r1 exists and r0 > 1 (x inside the mesh with the origin inside too). A ray
+//    that only touches the mesh's box at x, or starts on the mesh, counts as no hit.
+//    Not pinned down: with the origin inside the mesh, 3.3.8 stepped along + from one
+//    start point outside the mesh (the corner of its box) and along - from five others;
+//    and a mesh that also has an octree (an sdf geom uses it) reads, in 3.3.8, the
+//    octree at the world point with normal direction -(1, 1, 1): such meshes give no
+//    contacts here (sdf_geom_init);
 //  - the contact at the final point x: dist = max(A, B), normal = normalize(nA - nB)
 //    with nA, nB the unit gradients, pos = x - normal dist / 2; one contact per point
-//    whose dist is not above the margin (3.3.8 keeps dist = 0 at zero margin), in point
-//    order, no merging.
+//    whose dist is not positive (the margin plays no part: 3.3.8 drops a contact 0.03
+//    outside at margin 0.2 and keeps dist = 0), in point order, no merging.
 // The octree descent picks the upper child when (p - lower corner) >= half size, which
 // matters for points on a cell boundary.
 #include <math.h>
@@ -37,6 +53,7 @@
 #define SDF_LS_TRIALS 15      // line-search trials: t = 1 .. 2^-14
 #define SDF_LS_ARMIJO 0.1     // sufficient-decrease factor
 #define SDF_OCT_INSET 1e-6    // outside points read the field this far inside the box
+#define SDF_OCT_FD 1e-8       // finite-difference step of the field outside the box
 
 // One geom as a signed distance: pose, type and (for sdf / mesh) its octree.
 typedef struct {
@@ -45,7 +62,10 @@ typedef struct {
   const mjtNum* mat;
   const mjtNum* size;
   const mjtNum* aabb;  // geom_aabb: local centre, half sizes
-  int oct;             // root node of the octree, -1 for primitives
+  int oct;             // root node of the octree, -1 for primitives and mesh geoms
+  int ray;             // a mesh geom: its field comes from rays (mesh_field)
+  int id;
+  const mjData* d;
   const mjModel* m;
 } sdf_geom;
 
@@ -108,34 +128,46 @@ static mjtNum oct_leaf(const mjModel* m, int root, const mjtNum p[3], mjtNum gle
   return v;
 }
 
-// Octree field at a local point: value, step gradient and unit gradient (local).
-static mjtNum oct_field(const mjModel* m, int root, const mjtNum p[3], mjtNum step[3],
-                        mjtNum unit[3]) {
+// Field of the octree at a local point outside (or on the rim of) its box: the value at
+// the nearest point of the box shrunk by SDF_OCT_INSET plus the distance to that point.
+static mjtNum oct_outside(const mjModel* m, int root, const mjtNum p[3]) {
   const mjtNum* rb = m->oct_aabb + 6 * root;
-  mjtNum q[3], out[3];
-  int outside = 0;
+  mjtNum q[3], out[3], gleaf[3], graw[3];
   for (int j = 0; j < 3; j++) {
     mjtNum lo = rb[j] - rb[3 + j] + SDF_OCT_INSET, hi = rb[j] + rb[3 + j] - SDF_OCT_INSET;
     q[j] = p[j] < lo ? lo : p[j] > hi ? hi : p[j];
     out[j] = p[j] - q[j];
-    outside |= out[j] != 0;
   }
-  mjtNum graw[3];
-  if (!outside) {
-    mjtNum v = oct_leaf(m, root, p, step, graw);
-    sn_copy3(unit, step);
-    sn_normalize3(unit);
-    return v;
-  }
-  mjtNum gleaf[3];
-  mjtNum v = oct_leaf(m, root, q, gleaf, graw);
-  mjtNum dist = sn_norm3(out);
+  return oct_leaf(m, root, q, gleaf, graw) + sn_norm3(out);
+}
+
+// Octree field at a local point: value, step gradient and unit gradient (local). Outside
+// the box the gradient is a forward difference of oct_outside with step SDF_OCT_FD (world
+// units): 3.3.8's steps there match it exactly on 6 of 10 measured descents and to 1e-8
+// on the rest (the analytic gradient of the same value misses all ten by ~1e-9).
+static mjtNum oct_field(const mjModel* m, int root, const mjtNum p[3], mjtNum step[3],
+                        mjtNum unit[3]) {
+  const mjtNum* rb = m->oct_aabb + 6 * root;
+  int outside = 0;
   for (int j = 0; j < 3; j++) {
-    step[j] = out[j] != 0 ? out[j] / dist : graw[j];
+    mjtNum lo = rb[j] - rb[3 + j] + SDF_OCT_INSET, hi = rb[j] + rb[3 + j] - SDF_OCT_INSET;
+    outside |= p[j] < lo || p[j] > hi;
+  }
+  mjtNum v;
+  if (!outside) {
+    mjtNum graw[3];
+    v = oct_leaf(m, root, p, step, graw);
+  } else {
+    v = oct_outside(m, root, p);
+    for (int j = 0; j < 3; j++) {
+      mjtNum ph[3] = {p[0], p[1], p[2]};
+      ph[j] += SDF_OCT_FD;
+      step[j] = (oct_outside(m, root, ph) - v) / SDF_OCT_FD;
+    }
   }
   sn_copy3(unit, step);
   sn_normalize3(unit);
-  return v + dist;
+  return v;
 }
 
 //---------------------------------- primitive fields ----------------------------------------------
@@ -236,16 +268,25 @@ mjtNum sn_sdf_primitive(int type, const mjtNum* s, const mjtNum p[3], mjtNum g[3
 
 //---------------------------------- geoms ---------------------------------------------------------
 
-// Describe geom g; returns 0 when it has no field (a mesh without an octree).
+// Describe geom g; returns 0 when it has no field (an sdf geom without an octree).
 static int sdf_geom_init(sdf_geom* G, const mjModel* m, const mjData* d, int g) {
   G->m = m;
+  G->d = d;
+  G->id = g;
   G->type = m->geom_type[g];
   G->pos = d->geom_xpos + 3 * g;
   G->mat = d->geom_xmat + 9 * g;
   G->size = m->geom_size + 3 * g;
   G->aabb = m->geom_aabb + 6 * g;
   G->oct = -1;
-  if (G->type == mjGEOM_SDF || G->type == mjGEOM_MESH) {
+  G->ray = G->type == mjGEOM_MESH;
+  if (G->ray) {
+    // a mesh that also has an octree (an sdf geom uses it) reads a different field in
+    // 3.3.8 (not pinned down): no contacts rather than wrong ones
+    int mesh = m->geom_dataid[g];
+    return mesh >= 0 && m->mesh_octnum[mesh] <= 0;
+  }
+  if (G->type == mjGEOM_SDF) {
     int mesh = m->geom_dataid[g];
     if (mesh < 0 || m->mesh_octnum[mesh] <= 0) {
       return 0;
@@ -255,12 +296,62 @@ static int sdf_geom_init(sdf_geom* G, const mjModel* m, const mjData* d, int g) 
   return 1;
 }
 
+// Whether the ray from the world origin along x enters the inside of the mesh geom's box:
+// 3.3.8 reports no hit for a ray that only touches the box (a corner of a box mesh seen
+// edge-on), where mj_rayMesh's padded box test lets it through to the corner's triangles.
+static int ray_enters_box(const sdf_geom* G, const mjtNum x[3]) {
+  mjtNum v[3], o[3];
+  sn_mulMatTVec3(v, G->mat, x);
+  sn_mulMatTVec3(o, G->mat, G->pos);
+  mjtNum a = 0, b = INFINITY;
+  for (int i = 0; i < 3; i++) {
+    mjtNum lo = G->aabb[i] - G->aabb[3 + i], hi = G->aabb[i] + G->aabb[3 + i];
+    if (v[i] == 0) {
+      if (-o[i] <= lo || -o[i] >= hi) {
+        return 0;
+      }
+      continue;
+    }
+    mjtNum ta = (lo + o[i]) / v[i], tb = (hi + o[i]) / v[i];
+    if (ta > tb) {
+      mjtNum t = ta;
+      ta = tb;
+      tb = t;
+    }
+    a = ta > a ? ta : a;
+    b = tb < b ? tb : b;
+  }
+  return a < b;
+}
+
+// A mesh geom's field at the world point x (3.3.8's, measured: see the top of the file):
+// r0 is where the ray from the world origin through x first meets the mesh (in units of
+// |x|), r1 where the ray from x back towards the origin does; the value is 1 - r0 when r1
+// exists (-1 when not), and the gradient is +-(1, 1, 1) in the geom's axes, + only inside
+// the mesh with the origin behind it (r1 found and r0 > 1).
+static mjtNum mesh_field(const sdf_geom* G, const mjtNum x[3], mjtNum step[3]) {
+  static const mjtNum zero[3] = {0, 0, 0};
+  mjtNum back[3];
+  sn_scl3(back, x, -1);
+  mjtNum r0 = ray_enters_box(G, x) ? mj_rayMesh(G->m, G->d, G->id, zero, x) : -1;
+  mjtNum r1 = mj_rayMesh(G->m, G->d, G->id, x, back);
+  int found = r1 > 0;  // a hit at the start point itself (reported as -0) does not count
+  mjtNum sgn = found && r0 > 1 ? 1 : -1;
+  step[0] = step[1] = step[2] = sgn;
+  return found ? 1 - r0 : -1;
+}
+
 // Field of a geom at the world point x.
 static void sdf_eval(const sdf_geom* G, const mjtNum x[3], sdf_val* r) {
   mjtNum rel[3], p[3], step[3], unit[3];
   sn_sub3(rel, x, G->pos);
   sn_mulMatTVec3(p, G->mat, rel);
-  if (G->oct >= 0) {
+  if (G->ray) {
+    r->v = mesh_field(G, x, step);
+    for (int j = 0; j < 3; j++) {
+      unit[j] = step[j] / sqrt(3.0);
+    }
+  } else if (G->oct >= 0) {
     r->v = oct_field(G->m, G->oct, p, step, unit);
   } else {
     r->v = sn_sdf_primitive(G->type, G->size, p, step);
@@ -317,6 +408,7 @@ static int sdf_step(const sdf_geom* G1, const sdf_geom* G2, int kind, mjtNum x[3
 
 int sn_collide_sdf(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
                    mjtNum margin) {
+  (void)margin;
   sdf_geom G1, G2;
   if (!sdf_geom_init(&G1, m, d, g1) || !sdf_geom_init(&G2, m, d, g2)) {
     return 0;
@@ -366,7 +458,7 @@ int sn_collide_sdf(const mjModel* m, const mjData* d, mjContact* con, int g1, in
     sdf_eval(&G1, x, &a);
     sdf_eval(&G2, x, &b);
     mjtNum dist = a.v > b.v ? a.v : b.v;
-    if (dist > margin) {
+    if (dist > 0) {  // the margin plays no part in 3.3.8
       continue;
     }
     mjtNum n[3], pos[3];

@@ -2,10 +2,8 @@
 // analytic where MuJoCo has a dedicated function, the convex solver elsewhere).
 // Plane-sdf pairs collide like plane-mesh ones (3.3.8 gives an sdf geom with a mesh
 // the plane-mesh contacts); hfield-sdf pairs give none in 3.3.8 either (it warns that
-// they are not supported); sdf against primitives and sdf geoms uses the signed-distance
-// descent (sdf.c). Mesh-sdf pairs are not implemented and give no contacts: 3.3.8 collides
-// them, but not with the mesh's octree (its depths are those of the sdf alone, measured on
-// an icosphere mesh with and without an octree).
+// they are not supported); sdf against primitives, meshes and sdf geoms uses the
+// signed-distance descent (sdf.c, which describes the ray-cast field 3.3.8 gives a mesh).
 #include "collision/collision.h"
 
 #define P_SPH sn_collide_plane_sphere
@@ -26,6 +24,6 @@ const mjfCollision sn_collide_table[mjNGEOMTYPES][mjNGEOMTYPES] = {
   [mjGEOM_ELLIPSOID] = {NULL, NULL, NULL, NULL, CVX, CVX, CVX, CVX, SDF},
   [mjGEOM_CYLINDER] = {NULL, NULL, NULL, NULL, NULL, CVX, CVX, CVX, SDF},
   [mjGEOM_BOX] = {NULL, NULL, NULL, NULL, NULL, NULL, sn_collide_box_box, CVX, SDF},
-  [mjGEOM_MESH] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, CVX, NULL},
+  [mjGEOM_MESH] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, CVX, SDF},
   [mjGEOM_SDF] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, SDF},
 };
