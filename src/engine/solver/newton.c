@@ -48,6 +48,7 @@ typedef struct {
   // and are never visited
   int* runadr;
   int* run;
+  int* pair;       // (nv) row i+1 starts where row i does and its runs cover row i's
   int built;       // the envelope has been zeroed once
 } snHess;
 
@@ -186,6 +187,20 @@ static int pattern_walk(mjData* d, const snCProblem* p, snHess* h) {
   return total;
 }
 
+// Whether every run of b lies inside a run of a (both ascending).
+static int runs_cover(const int* a, int na, const int* b, int nb) {
+  int pa = 0;
+  for (int r = 0; r < nb; r++) {
+    while (pa < na && a[2 * pa + 1] <= b[2 * r]) {
+      pa++;
+    }
+    if (pa == na || a[2 * pa] > b[2 * r] || a[2 * pa + 1] < b[2 * r + 1]) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 // The pattern, counted first so that it takes no more stack than it needs. It is kept
 // only when it holds less than 60% of the envelope: measured on piles of free bodies and
 // on humanoids, below that the pattern factor is faster, above it the envelope one.
@@ -202,6 +217,13 @@ static void hess_pattern(mjData* d, const snCProblem* p, snHess* h) {
   }
   if (5 * nnz >= 3 * (long)h->size) {
     h->run = h->runadr = NULL;
+    return;
+  }
+  h->pair = mj_stackAllocInt(d, nv);
+  for (int i = 0; i < nv; i++) {
+    h->pair[i] = i + 1 < nv && h->first[i] == h->first[i + 1] &&
+                 runs_cover(h->run + 2 * h->runadr[i + 1], h->runadr[i + 2] - h->runadr[i + 1],
+                            h->run + 2 * h->runadr[i], h->runadr[i + 1] - h->runadr[i]);
   }
 }
 
@@ -504,14 +526,76 @@ static inline mjtNum dot_runs(const mjtNum* a, const mjtNum* b, const int* run, 
   return ((s0 + s2) + (s1 + s3)) + tail;
 }
 
+// dot_runs of a1 and of a2 with the same b, b zero outside the runs, in one pass.
+static inline void dot_runs_pair(const mjtNum* a1, const mjtNum* a2, const mjtNum* b,
+                                 const int* run, int nrun, int k0, int j, mjtNum* res) {
+  mjtNum s0 = 0, s1 = 0, s2 = 0, s3 = 0, tail = 0;
+  mjtNum t0 = 0, t1 = 0, t2 = 0, t3 = 0, tail2 = 0;
+  int kfull = k0 + ((j - k0) & ~3);
+  int done = k0;
+  for (int r = 0; r < nrun && run[2 * r] < kfull; r++) {
+    int lo = run[2 * r] > done ? run[2 * r] : done;
+    int hi = run[2 * r + 1] < kfull ? run[2 * r + 1] : kfull;
+    if (lo >= hi) {
+      continue;
+    }
+    lo = k0 + ((lo - k0) & ~3);
+    hi = k0 + ((hi - k0 + 3) & ~3);
+    for (int k = lo; k < hi; k += 4) {
+      s0 += a1[k] * b[k];
+      s1 += a1[k + 1] * b[k + 1];
+      s2 += a1[k + 2] * b[k + 2];
+      s3 += a1[k + 3] * b[k + 3];
+      t0 += a2[k] * b[k];
+      t1 += a2[k + 1] * b[k + 1];
+      t2 += a2[k + 2] * b[k + 2];
+      t3 += a2[k + 3] * b[k + 3];
+    }
+    done = hi;
+  }
+  for (int k = kfull; k < j; k++) {
+    tail += a1[k] * b[k];
+    tail2 += a2[k] * b[k];
+  }
+  res[0] = ((s0 + s2) + (s1 + s3)) + tail;
+  res[1] = ((t0 + t2) + (t1 + t3)) + tail2;
+}
+
 // hess_factor restricted to the structural pattern: the same entries to the last bit
-// (see dot_runs), the envelope's zeros neither computed nor read.
+// (see dot_runs), the envelope's zeros neither computed nor read. Rows i and i+1 of one
+// supernode (pair[i]) share the passes over the rows above them; row i then also gets
+// the entries of row i+1's pattern outside its own, which come out exactly +0.
 static void hess_factor_pattern(snHess* h, int n) {
-  for (int i = 0; i < n; i++) {
+  int i = 0;
+  while (i < n) {
     int fi = h->first[i];
     mjtNum* Li = h->L + h->adr[i] - fi;
     const int* Ri = h->run + 2 * h->runadr[i];
     int ri = h->runadr[i + 1] - h->runadr[i];
+    if (h->pair[i]) {
+      mjtNum* Lk = h->L + h->adr[i + 1] - fi;
+      const int* Rk = h->run + 2 * h->runadr[i + 1];
+      int rk = h->runadr[i + 2] - h->runadr[i + 1];
+      for (int r = 0; r < rk && Rk[2 * r] < i; r++) {
+        int jend = Rk[2 * r + 1] < i ? Rk[2 * r + 1] : i;
+        for (int j = Rk[2 * r]; j < jend; j++) {
+          int fj = h->first[j];
+          const mjtNum* Lj = h->L + h->adr[j] - fj;
+          mjtNum dot[2];
+          dot_runs_pair(Li, Lk, Lj, h->run + 2 * h->runadr[j], h->runadr[j + 1] - h->runadr[j],
+                        fj > fi ? fj : fi, j, dot);
+          Li[j] = (Li[j] - dot[0]) / Lj[j];
+          Lk[j] = (Lk[j] - dot[1]) / Lj[j];
+        }
+      }
+      mjtNum s = Li[i] - dot_runs(Li, Li, Ri, ri, fi, i);
+      Li[i] = sqrt(s > mjMINVAL ? s : mjMINVAL);
+      Lk[i] = (Lk[i] - dot_runs(Lk, Li, Ri, ri, fi, i)) / Li[i];
+      s = Lk[i + 1] - dot_runs(Lk, Lk, Rk, rk, fi, i + 1);
+      Lk[i + 1] = sqrt(s > mjMINVAL ? s : mjMINVAL);
+      i += 2;
+      continue;
+    }
     for (int r = 0; r < ri; r++) {
       for (int j = Ri[2 * r]; j < Ri[2 * r + 1]; j++) {
         int fj = h->first[j];
@@ -526,6 +610,7 @@ static void hess_factor_pattern(snHess* h, int n) {
     }
     mjtNum s = Li[i] - dot_runs(Li, Li, Ri, ri, fi, i);
     Li[i] = sqrt(s > mjMINVAL ? s : mjMINVAL);
+    i++;
   }
 }
 
@@ -539,14 +624,28 @@ static void newton_direction(const snHess* h, int n, const mjtNum* grad, mjtNum*
                         : mju_dot(Li + f, x + f, i - f);
     x[i] = (grad[i] - dot) / Li[i];
   }
-  // the back substitution stays on the whole envelope: subtracting an exact zero can
-  // still turn a -0 into +0
+  // Back substitution over the runs too. Skipping x[k] -= 0 * x[i] changes nothing unless
+  // x[k] is -0 (x - (-0) is +0); subtractions and divisions make no new -0 from non-zero
+  // values (a row's own -0 from a tiny quotient is final), so with no -0 left by the
+  // forward pass the skipped steps are exact; otherwise the whole envelope is walked.
+  int neg0 = 0;
+  for (int i = 0; i < n && h->run; i++) {
+    neg0 |= x[i] == 0 && signbit(x[i]);
+  }
   for (int i = n - 1; i >= 0; i--) {
     const mjtNum* Li = h->L + h->adr[i] - h->first[i];
     x[i] /= Li[i];
     mjtNum xi = x[i];
-    for (int k = h->first[i]; k < i; k++) {
-      x[k] -= Li[k] * xi;
+    if (h->run && !neg0) {
+      for (int r = h->runadr[i]; r < h->runadr[i + 1]; r++) {
+        for (int k = h->run[2 * r]; k < h->run[2 * r + 1]; k++) {
+          x[k] -= Li[k] * xi;
+        }
+      }
+    } else {
+      for (int k = h->first[i]; k < i; k++) {
+        x[k] -= Li[k] * xi;
+      }
     }
   }
   mju_scl(x, x, -1, n);
