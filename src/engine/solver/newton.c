@@ -273,7 +273,7 @@ static void hess_init(mjData* d, const snCProblem* p, snHess* h) {
   h->size = h->dense ? nv * nv : size;
   h->L = mj_stackAllocNum(d, h->size);
   h->built = 0;
-  h->runadr = h->run = NULL;
+  h->runadr = h->run = h->pair = NULL;
   if (!h->dense && nv > PATTERN_MIN_NV) {
     hess_pattern(d, p, h);
   }
