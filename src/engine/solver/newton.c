@@ -126,9 +126,9 @@ static void clique_pairs(const snCProblem* p, int* cnt, int* pos, int* adj) {
 // The structural pattern of L left of the diagonal (symbolic Cholesky). A clique's
 // columns lie on one path of the elimination tree once filled, so row i of L is the union
 // of the tree paths from the cliques' smallest columns up to i; the tree grows as the rows
-// are walked (a root met from row i gets parent i). Returns the number of runs; with
-// h->run set, also writes them.
-static int pattern_walk(mjData* d, const snCProblem* p, snHess* h) {
+// are walked (a root met from row i gets parent i). Returns the number of non-zeros
+// (count_only), else the number of runs, which are written when h->run is set.
+static int pattern_walk(mjData* d, const snCProblem* p, snHess* h, int count_only) {
   int nv = p->nv;
   mj_markStack(d);
   int* adjadr = mj_stackAllocInt(d, nv + 1);
@@ -154,10 +154,14 @@ static int pattern_walk(mjData* d, const snCProblem* p, snHess* h) {
     for (int e = adjadr[i]; e < adjadr[i + 1]; e++) {
       for (int k = adj[e]; stamp[k] != i; k = parent[k]) {
         stamp[k] = i;
+        total += count_only;
         if (parent[k] < 0) {
           parent[k] = i;
         }
       }
+    }
+    if (count_only) {
+      continue;
     }
     // runs of the stamped columns (RUN_GAP bridged); the count is returned and stored
     int nrun = 0, last = -RUN_GAP - 1;
@@ -201,24 +205,29 @@ static int runs_cover(const int* a, int na, const int* b, int nb) {
   return 1;
 }
 
-// The pattern, counted first so that it takes no more stack than it needs. It is kept
-// only when it holds less than 60% of the envelope: measured on piles of free bodies and
-// on humanoids, below that the pattern factor is faster, above it the envelope one.
+// The pattern, its runs counted first so that it takes no more stack than it needs. It is
+// used only when it holds less than 60% of the envelope (measured on piles of free bodies
+// and on humanoids: below that the pattern factor is faster, above it the envelope one),
+// decided before any walk from M's share when that is enough, else from a walk that only
+// counts, so that islands left to the envelope factor pay little for the question.
 static void hess_pattern(mjData* d, const snCProblem* p, snHess* h) {
   int nv = p->nv;
   h->run = NULL;
-  int total = pattern_walk(d, p, h);
-  h->runadr = mj_stackAllocInt(d, nv + 1);
-  h->run = mj_stackAllocInt(d, 2 * (total > 0 ? total : 1));
-  pattern_walk(d, p, h);
-  long nnz = nv;
-  for (int r = 0; r < total; r++) {
-    nnz += h->run[2 * r + 1] - h->run[2 * r];
+  long nnz = 0;
+  for (int i = 0; i < nv; i++) {
+    nnz += p->M_rownnz[i];  // M's pattern is part of L's: a lower bound without a walk
   }
   if (5 * nnz >= 3 * (long)h->size) {
-    h->run = h->runadr = NULL;
     return;
   }
+  nnz = nv + pattern_walk(d, p, h, 1);
+  if (5 * nnz >= 3 * (long)h->size) {
+    return;
+  }
+  int total = pattern_walk(d, p, h, 0);
+  h->runadr = mj_stackAllocInt(d, nv + 1);
+  h->run = mj_stackAllocInt(d, 2 * (total > 0 ? total : 1));
+  pattern_walk(d, p, h, 0);
   h->pair = mj_stackAllocInt(d, nv);
   for (int i = 0; i < nv; i++) {
     h->pair[i] = i + 1 < nv && h->first[i] == h->first[i + 1] &&
