@@ -5,6 +5,7 @@
 // signature, the order in which MuJoCo 3.3.8 visits body pairs.
 #include <math.h>
 
+#include "base/sort.h"
 #include "collision/driver.h"
 
 int sn_body_collides(const mjModel* m, int b) {
@@ -89,49 +90,6 @@ typedef struct {
 static inline int sn_sap_less(const sn_sapitem* x, const sn_sapitem* y) {
   return x->key != y->key ? x->key < y->key : x->body < y->body;
 }
-
-// Sorts without libc's qsort, which calls back per comparison and takes its merge
-// buffer from the heap for larger arrays: insertion sort of runs of 8, then bottom-up
-// merges through tmp (n items).
-#define SN_DEFINE_SORT(name, T, LESS)                                   \
-  static void name(T* a, T* tmp, int n) {                              \
-    for (int lo = 0; lo < n; lo += 8) {                                \
-      int hi = lo + 8 < n ? lo + 8 : n;                                \
-      for (int i = lo + 1; i < hi; i++) {                              \
-        T x = a[i];                                                    \
-        int j = i;                                                     \
-        for (; j > lo && LESS((&x), (a + j - 1)); j--) {               \
-          a[j] = a[j - 1];                                             \
-        }                                                              \
-        a[j] = x;                                                      \
-      }                                                                \
-    }                                                                  \
-    T* src = a;                                                        \
-    T* dst = tmp;                                                      \
-    for (int w = 8; w < n; w *= 2) {                                   \
-      for (int lo = 0; lo < n; lo += 2 * w) {                          \
-        int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n; \
-        int i = lo, j = mid, k = lo;                                   \
-        while (i < mid && j < hi) {                                    \
-          dst[k++] = LESS((src + j), (src + i)) ? src[j++] : src[i++]; \
-        }                                                              \
-        while (i < mid) {                                              \
-          dst[k++] = src[i++];                                         \
-        }                                                              \
-        while (j < hi) {                                               \
-          dst[k++] = src[j++];                                         \
-        }                                                              \
-      }                                                                \
-      T* t = src;                                                      \
-      src = dst;                                                       \
-      dst = t;                                                         \
-    }                                                                  \
-    if (src != a) {                                                    \
-      for (int i = 0; i < n; i++) {                                    \
-        a[i] = src[i];                                                 \
-      }                                                                \
-    }                                                                  \
-  }
 
 #define SN_INT_LESS(x, y) (*(x) < *(y))
 SN_DEFINE_SORT(sn_sort_sap, sn_sapitem, sn_sap_less)

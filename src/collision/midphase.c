@@ -9,9 +9,22 @@
 // leaf pairs whose world boxes overlap (inflated by the margins) are kept. The BVH only
 // prunes pairs that cannot touch, so the contacts are the same either way.
 #include <math.h>
-#include <stdlib.h>
 
+#include "base/sort.h"
 #include "collision/driver.h"
+
+// a geom pair as collided (smaller type first)
+typedef struct {
+  int g1, g2;
+} sn_gpair;
+
+// lexicographic: a total order on distinct pairs, so the sorted sequence does not depend
+// on the sorting algorithm
+static inline int sn_gpair_less(const sn_gpair* x, const sn_gpair* y) {
+  return x->g1 != y->g1 ? x->g1 < y->g1 : x->g2 < y->g2;
+}
+
+SN_DEFINE_SORT(sn_sort_gpair, sn_gpair, sn_gpair_less)
 
 // every pair, in the oracle's order
 static void sn_all_pairs(const mjModel* m, mjData* d, int b1, int b2, sn_geompair_fn fn,
@@ -80,7 +93,7 @@ static int sn_nodes_overlap(const mjModel* m, const mjData* d, int b1, int n1, i
 // Descend both trees; store the kept geom pairs (type order) in out when given, return
 // their count. stack holds (node1, node2) pairs.
 static int sn_tree_pairs(const mjModel* m, const mjData* d, int b1, int b2, mjtNum margin,
-                         int* stack, int* out) {
+                         int* stack, sn_gpair* out) {
   const int* child1 = m->bvh_child + 2 * m->body_bvhadr[b1];
   const int* child2 = m->bvh_child + 2 * m->body_bvhadr[b2];
   const int* id1 = m->bvh_nodeid + m->body_bvhadr[b1];
@@ -98,8 +111,8 @@ static int sn_tree_pairs(const mjModel* m, const mjData* d, int b1, int b2, mjtN
       if (out) {
         int g1 = id1[i], g2 = id2[j];
         int swap = m->geom_type[g1] > m->geom_type[g2];
-        out[2 * n] = swap ? g2 : g1;
-        out[2 * n + 1] = swap ? g1 : g2;
+        out[n].g1 = swap ? g2 : g1;
+        out[n].g2 = swap ? g1 : g2;
       }
       n++;
       continue;
@@ -115,15 +128,6 @@ static int sn_tree_pairs(const mjModel* m, const mjData* d, int b1, int b2, mjtN
   return n;
 }
 
-static int sn_cmp_pair(const void* a, const void* b) {
-  const int* x = (const int*)a;
-  const int* y = (const int*)b;
-  if (x[0] != y[0]) {
-    return (x[0] > y[0]) - (x[0] < y[0]);
-  }
-  return (x[1] > y[1]) - (x[1] < y[1]);
-}
-
 void sn_midphase(const mjModel* m, mjData* d, int b1, int b2, sn_geompair_fn fn, void* ctx) {
   int num1 = m->body_bvhnum[b1], num2 = m->body_bvhnum[b2];
   mjtNum m1 = sn_body_margin(m, b1), m2 = sn_body_margin(m, b2);
@@ -136,11 +140,12 @@ void sn_midphase(const mjModel* m, mjData* d, int b1, int b2, sn_geompair_fn fn,
   int* stack = mj_stackAllocInt(d, 2 * (3 * (size_t)(num1 + num2) + 4));
   int n = sn_tree_pairs(m, d, b1, b2, m1 + m2, stack, NULL);
   if (n) {
-    int* pairs = mj_stackAllocInt(d, 2 * (size_t)n);
+    sn_gpair* pairs = mj_stackAllocByte(d, 2 * sizeof(sn_gpair) * (size_t)n, _Alignof(sn_gpair));
+    sn_gpair* tmp = pairs + n;
     sn_tree_pairs(m, d, b1, b2, m1 + m2, stack, pairs);
-    qsort(pairs, (size_t)n, 2 * sizeof(int), sn_cmp_pair);
+    sn_sort_gpair(pairs, tmp, n);
     for (int i = 0; i < n; i++) {
-      fn(m, d, pairs[2 * i], pairs[2 * i + 1], ctx);
+      fn(m, d, pairs[i].g1, pairs[i].g2, ctx);
     }
   }
   mj_freeStack(d);

@@ -3,7 +3,9 @@
 // Jacobian the factor is dense and, when only a few scalar rows enter or leave the
 // quadratic zone, corrected by rank-one updates instead of being rebuilt. With a sparse
 // Jacobian (large models) the Hessian is assembled from the rows' non-zeros and factored
-// within its envelope (profile Cholesky).
+// within its envelope (profile Cholesky); on larger islands only the factor's structural
+// non-zeros (found once per solve from the elimination tree) are computed, to the same bits
+// as the full envelope factor.
 #include <math.h>
 
 #include <mujoco/mujoco.h>
@@ -40,10 +42,198 @@ typedef struct {
   mjtNum* val_b;
   int* col_g[4];   // (nv) scratch of the row group of build_factor
   mjtNum* val_g[4];
+  // sparse only: the structural non-zeros of L strictly left of the diagonal as runs of
+  // consecutive columns, row i's runs [run[2r], run[2r+1]) for r in runadr[i]..runadr[i+1]-1
+  // (ascending); the envelope entries outside them stay exactly zero through every build
+  // and are never visited
+  int* runadr;
+  int* run;
+  int* pair;       // (nv) row i+1 starts where row i does and its runs cover row i's
+  int built;       // the envelope has been zeroed once
 } snHess;
 
 static inline mjtNum* hess_at(const snHess* h, int i, int j) {
   return h->L + h->adr[i] + (j - h->first[i]);
+}
+
+// Whether row r of the sparse Jacobian has the same columns as row q.
+static int same_columns(const snCProblem* p, int r, int q) {
+  int n = p->J_rownnz[r];
+  if (n != p->J_rownnz[q]) {
+    return 0;
+  }
+  const int* a = p->J_colind + p->J_rowadr[r];
+  const int* b = p->J_colind + p->J_rowadr[q];
+  for (int k = 0; k < n; k++) {
+    if (a[k] != b[k]) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// Visit every pair (c, c0) with c0 < c the smallest column of a clique of H holding c:
+// M's row c (its dof ancestors) and each row group's columns. pos == NULL counts them into
+// cnt[c]; otherwise c0 is stored at adj[pos[c]++].
+static void clique_pairs(const snCProblem* p, int* cnt, int* pos, int* adj) {
+  for (int c = 0; c < p->nv; c++) {
+    int c0 = p->M_colind[p->M_rowadr[c]];
+    if (c0 < c) {
+      if (pos) {
+        adj[pos[c]++] = c0;
+      } else {
+        cnt[c]++;
+      }
+    }
+  }
+  for (int r = 0; r < p->nefc;) {
+    int n = p->type[r] == mjCNSTR_CONTACT_ELLIPTIC ? p->contact[p->id[r]].dim : 1;
+    if (n == 1 && r > 0 && p->type[r - 1] != mjCNSTR_CONTACT_ELLIPTIC &&
+        same_columns(p, r, r - 1)) {
+      r++;  // the pyramid edges of one contact share their columns: one clique
+      continue;
+    }
+    int c0 = p->nv;
+    for (int g = r; g < r + n; g++) {
+      if (p->J_rownnz[g] && p->J_colind[p->J_rowadr[g]] < c0) {
+        c0 = p->J_colind[p->J_rowadr[g]];  // columns ascend
+      }
+    }
+    for (int g = r; g < r + n; g++) {
+      const int* col = p->J_colind + p->J_rowadr[g];
+      for (int k = 0; k < p->J_rownnz[g]; k++) {
+        if (col[k] > c0) {
+          if (pos) {
+            adj[pos[col[k]]++] = c0;
+          } else {
+            cnt[col[k]]++;
+          }
+        }
+      }
+    }
+    r += n;
+  }
+}
+
+// Pattern gaps this short are bridged into one run: dot_runs visits columns in groups of
+// four anyway, and exact zeros inside a run cost less than another run.
+#define RUN_GAP 3
+
+// Islands this small (a body or two) keep the plain envelope factor: their envelope is
+// nearly dense and the pattern would cost more than it saves.
+#define PATTERN_MIN_NV 24
+
+// The structural pattern of L left of the diagonal (symbolic Cholesky). A clique's
+// columns lie on one path of the elimination tree once filled, so row i of L is the union
+// of the tree paths from the cliques' smallest columns up to i; the tree grows as the rows
+// are walked (a root met from row i gets parent i). Returns the number of non-zeros
+// (count_only), else the number of runs, which are written when h->run is set.
+static int pattern_walk(mjData* d, const snCProblem* p, snHess* h, int count_only) {
+  int nv = p->nv;
+  mj_markStack(d);
+  int* adjadr = mj_stackAllocInt(d, nv + 1);
+  int* pos = mj_stackAllocInt(d, nv);
+  int* parent = mj_stackAllocInt(d, nv);
+  int* stamp = mj_stackAllocInt(d, nv);
+  for (int c = 0; c <= nv; c++) {
+    adjadr[c] = 0;
+  }
+  clique_pairs(p, adjadr + 1, NULL, NULL);
+  for (int c = 0; c < nv; c++) {
+    adjadr[c + 1] += adjadr[c];
+    pos[c] = adjadr[c];
+    parent[c] = -1;
+    stamp[c] = -1;
+  }
+  int* adj = mj_stackAllocInt(d, adjadr[nv] > 0 ? adjadr[nv] : 1);
+  clique_pairs(p, NULL, pos, adj);
+
+  int total = 0;
+  for (int i = 0; i < nv; i++) {
+    stamp[i] = i;
+    for (int e = adjadr[i]; e < adjadr[i + 1]; e++) {
+      for (int k = adj[e]; stamp[k] != i; k = parent[k]) {
+        stamp[k] = i;
+        total += count_only;
+        if (parent[k] < 0) {
+          parent[k] = i;
+        }
+      }
+    }
+    if (count_only) {
+      continue;
+    }
+    // runs of the stamped columns (RUN_GAP bridged); the count is returned and stored
+    int nrun = 0, last = -RUN_GAP - 1;
+    for (int j = h->first[i]; j < i; j++) {
+      if (stamp[j] == i) {
+        if (j - last > RUN_GAP) {
+          nrun++;
+          if (h->run) {
+            h->run[2 * (total + nrun - 1)] = j;
+          }
+        }
+        if (h->run) {
+          h->run[2 * (total + nrun - 1) + 1] = j + 1;
+        }
+        last = j;
+      }
+    }
+    if (h->run) {
+      h->runadr[i] = total;
+    }
+    total += nrun;
+  }
+  if (h->run) {
+    h->runadr[nv] = total;
+  }
+  mj_freeStack(d);
+  return total;
+}
+
+// Whether every run of b lies inside a run of a (both ascending).
+static int runs_cover(const int* a, int na, const int* b, int nb) {
+  int pa = 0;
+  for (int r = 0; r < nb; r++) {
+    while (pa < na && a[2 * pa + 1] <= b[2 * r]) {
+      pa++;
+    }
+    if (pa == na || a[2 * pa] > b[2 * r] || a[2 * pa + 1] < b[2 * r + 1]) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// The pattern, its runs counted first so that it takes no more stack than it needs. It is
+// used only when it holds less than 60% of the envelope (measured on piles of free bodies
+// and on humanoids: below that the pattern factor is faster, above it the envelope one),
+// decided before any walk from M's share when that is enough, else from a walk that only
+// counts, so that islands left to the envelope factor pay little for the question.
+static void hess_pattern(mjData* d, const snCProblem* p, snHess* h) {
+  int nv = p->nv;
+  h->run = NULL;
+  long nnz = 0;
+  for (int i = 0; i < nv; i++) {
+    nnz += p->M_rownnz[i];  // M's pattern is part of L's: a lower bound without a walk
+  }
+  if (5 * nnz >= 3 * (long)h->size) {
+    return;
+  }
+  nnz = nv + pattern_walk(d, p, h, 1);
+  if (5 * nnz >= 3 * (long)h->size) {
+    return;
+  }
+  int total = pattern_walk(d, p, h, 0);
+  h->runadr = mj_stackAllocInt(d, nv + 1);
+  h->run = mj_stackAllocInt(d, 2 * (total > 0 ? total : 1));
+  pattern_walk(d, p, h, 0);
+  h->pair = mj_stackAllocInt(d, nv);
+  for (int i = 0; i < nv; i++) {
+    h->pair[i] = i + 1 < nv && h->first[i] == h->first[i + 1] &&
+                 runs_cover(h->run + 2 * h->runadr[i + 1], h->runadr[i + 2] - h->runadr[i + 1],
+                            h->run + 2 * h->runadr[i], h->runadr[i + 1] - h->runadr[i]);
+  }
 }
 
 // Envelope of the Hessian over all rows (inactive ones too, so it holds for every build).
@@ -91,6 +281,11 @@ static void hess_init(mjData* d, const snCProblem* p, snHess* h) {
   }
   h->size = h->dense ? nv * nv : size;
   h->L = mj_stackAllocNum(d, h->size);
+  h->built = 0;
+  h->runadr = h->run = h->pair = NULL;
+  if (!h->dense && nv > PATTERN_MIN_NV) {
+    hess_pattern(d, p, h);
+  }
 }
 
 // The non-zero entries of row r of J: columns (ascending) into col, values into val.
@@ -308,19 +503,158 @@ static void hess_factor(snHess* h, int n) {
   }
 }
 
+// dot_inl(a + k0, b + k0, j - k0) when a or b is zero outside the runs run[0..nrun)
+// (ascending, none below k0): only the groups of four (counted from k0) that meet a run
+// are visited, then the tail. Every term lands in the partial sum it has in dot_inl, in the same
+// order; the skipped terms are exact zeros, which leave a sum that started at +0
+// unchanged, so the result is the same to the last bit.
+static inline mjtNum dot_runs(const mjtNum* a, const mjtNum* b, const int* run, int nrun,
+                              int k0, int j) {
+  mjtNum s0 = 0, s1 = 0, s2 = 0, s3 = 0, tail = 0;
+  int kfull = k0 + ((j - k0) & ~3);
+  int done = k0;  // groups below were visited
+  for (int r = 0; r < nrun && run[2 * r] < kfull; r++) {
+    int lo = run[2 * r] > done ? run[2 * r] : done;
+    int hi = run[2 * r + 1] < kfull ? run[2 * r + 1] : kfull;
+    if (lo >= hi) {
+      continue;
+    }
+    lo = k0 + ((lo - k0) & ~3);
+    hi = k0 + ((hi - k0 + 3) & ~3);
+    for (int k = lo; k < hi; k += 4) {
+      s0 += a[k] * b[k];
+      s1 += a[k + 1] * b[k + 1];
+      s2 += a[k + 2] * b[k + 2];
+      s3 += a[k + 3] * b[k + 3];
+    }
+    done = hi;
+  }
+  for (int k = kfull; k < j; k++) {
+    tail += a[k] * b[k];
+  }
+  return ((s0 + s2) + (s1 + s3)) + tail;
+}
+
+// dot_runs of a1 and of a2 with the same b, b zero outside the runs, in one pass.
+static inline void dot_runs_pair(const mjtNum* a1, const mjtNum* a2, const mjtNum* b,
+                                 const int* run, int nrun, int k0, int j, mjtNum* res) {
+  mjtNum s0 = 0, s1 = 0, s2 = 0, s3 = 0, tail = 0;
+  mjtNum t0 = 0, t1 = 0, t2 = 0, t3 = 0, tail2 = 0;
+  int kfull = k0 + ((j - k0) & ~3);
+  int done = k0;
+  for (int r = 0; r < nrun && run[2 * r] < kfull; r++) {
+    int lo = run[2 * r] > done ? run[2 * r] : done;
+    int hi = run[2 * r + 1] < kfull ? run[2 * r + 1] : kfull;
+    if (lo >= hi) {
+      continue;
+    }
+    lo = k0 + ((lo - k0) & ~3);
+    hi = k0 + ((hi - k0 + 3) & ~3);
+    for (int k = lo; k < hi; k += 4) {
+      s0 += a1[k] * b[k];
+      s1 += a1[k + 1] * b[k + 1];
+      s2 += a1[k + 2] * b[k + 2];
+      s3 += a1[k + 3] * b[k + 3];
+      t0 += a2[k] * b[k];
+      t1 += a2[k + 1] * b[k + 1];
+      t2 += a2[k + 2] * b[k + 2];
+      t3 += a2[k + 3] * b[k + 3];
+    }
+    done = hi;
+  }
+  for (int k = kfull; k < j; k++) {
+    tail += a1[k] * b[k];
+    tail2 += a2[k] * b[k];
+  }
+  res[0] = ((s0 + s2) + (s1 + s3)) + tail;
+  res[1] = ((t0 + t2) + (t1 + t3)) + tail2;
+}
+
+// hess_factor restricted to the structural pattern: the same entries to the last bit
+// (see dot_runs), the envelope's zeros neither computed nor read. Rows i and i+1 of one
+// supernode (pair[i]) share the passes over the rows above them; row i then also gets
+// the entries of row i+1's pattern outside its own, which come out exactly +0.
+static void hess_factor_pattern(snHess* h, int n) {
+  int i = 0;
+  while (i < n) {
+    int fi = h->first[i];
+    mjtNum* Li = h->L + h->adr[i] - fi;
+    const int* Ri = h->run + 2 * h->runadr[i];
+    int ri = h->runadr[i + 1] - h->runadr[i];
+    if (h->pair[i]) {
+      mjtNum* Lk = h->L + h->adr[i + 1] - fi;
+      const int* Rk = h->run + 2 * h->runadr[i + 1];
+      int rk = h->runadr[i + 2] - h->runadr[i + 1];
+      for (int r = 0; r < rk && Rk[2 * r] < i; r++) {
+        int jend = Rk[2 * r + 1] < i ? Rk[2 * r + 1] : i;
+        for (int j = Rk[2 * r]; j < jend; j++) {
+          int fj = h->first[j];
+          const mjtNum* Lj = h->L + h->adr[j] - fj;
+          mjtNum dot[2];
+          dot_runs_pair(Li, Lk, Lj, h->run + 2 * h->runadr[j], h->runadr[j + 1] - h->runadr[j],
+                        fj > fi ? fj : fi, j, dot);
+          Li[j] = (Li[j] - dot[0]) / Lj[j];
+          Lk[j] = (Lk[j] - dot[1]) / Lj[j];
+        }
+      }
+      mjtNum s = Li[i] - dot_runs(Li, Li, Ri, ri, fi, i);
+      Li[i] = sqrt(s > mjMINVAL ? s : mjMINVAL);
+      Lk[i] = (Lk[i] - dot_runs(Lk, Li, Ri, ri, fi, i)) / Li[i];
+      s = Lk[i + 1] - dot_runs(Lk, Lk, Rk, rk, fi, i + 1);
+      Lk[i + 1] = sqrt(s > mjMINVAL ? s : mjMINVAL);
+      i += 2;
+      continue;
+    }
+    for (int r = 0; r < ri; r++) {
+      for (int j = Ri[2 * r]; j < Ri[2 * r + 1]; j++) {
+        int fj = h->first[j];
+        const mjtNum* Lj = h->L + h->adr[j] - fj;
+        const int* Rj = h->run + 2 * h->runadr[j];
+        int rj = h->runadr[j + 1] - h->runadr[j];
+        // the runs of the row whose envelope starts later bound the sum, none to skip
+        mjtNum dot = fj > fi ? dot_runs(Li, Lj, Rj, rj, fj, j)
+                             : dot_runs(Li, Lj, Ri, r + 1, fi, j);
+        Li[j] = (Li[j] - dot) / Lj[j];
+      }
+    }
+    mjtNum s = Li[i] - dot_runs(Li, Li, Ri, ri, fi, i);
+    Li[i] = sqrt(s > mjMINVAL ? s : mjMINVAL);
+    i++;
+  }
+}
+
 // search = -inv(L*L')*grad.
 static void newton_direction(const snHess* h, int n, const mjtNum* grad, mjtNum* x) {
   for (int i = 0; i < n; i++) {
     const mjtNum* Li = h->L + h->adr[i] - h->first[i];
     int f = h->first[i];
-    x[i] = (grad[i] - mju_dot(Li + f, x + f, i - f)) / Li[i];
+    mjtNum dot = h->run ? dot_runs(Li, x, h->run + 2 * h->runadr[i],
+                                   h->runadr[i + 1] - h->runadr[i], f, i)
+                        : mju_dot(Li + f, x + f, i - f);
+    x[i] = (grad[i] - dot) / Li[i];
+  }
+  // Back substitution over the runs too. Skipping x[k] -= 0 * x[i] changes nothing unless
+  // x[k] is -0 (x - (-0) is +0); subtractions and divisions make no new -0 from non-zero
+  // values (a row's own -0 from a tiny quotient is final), so with no -0 left by the
+  // forward pass the skipped steps are exact; otherwise the whole envelope is walked.
+  int neg0 = 0;
+  for (int i = 0; i < n && h->run; i++) {
+    neg0 |= x[i] == 0 && signbit(x[i]);
   }
   for (int i = n - 1; i >= 0; i--) {
     const mjtNum* Li = h->L + h->adr[i] - h->first[i];
     x[i] /= Li[i];
     mjtNum xi = x[i];
-    for (int k = h->first[i]; k < i; k++) {
-      x[k] -= Li[k] * xi;
+    if (h->run && !neg0) {
+      for (int r = h->runadr[i]; r < h->runadr[i + 1]; r++) {
+        for (int k = h->run[2 * r]; k < h->run[2 * r + 1]; k++) {
+          x[k] -= Li[k] * xi;
+        }
+      }
+    } else {
+      for (int k = h->first[i]; k < i; k++) {
+        x[k] -= Li[k] * xi;
+      }
     }
   }
   mju_scl(x, x, -1, n);
@@ -329,7 +663,21 @@ static void newton_direction(const snHess* h, int n, const mjtNum* grad, mjtNum*
 // Rebuild and factor H = M + J'*D*J over quadratic rows + cone blocks.
 static void build_factor(const snCProblem* p, snHess* h) {
   int nv = p->nv, nefc = p->nefc;
-  mju_zero(h->L, h->size);
+  if (h->run && h->built) {
+    // only the pattern was ever written since the envelope was zeroed
+    for (int i = 0; i < nv; i++) {
+      mjtNum* Li = h->L + h->adr[i] - h->first[i];
+      for (int r = h->runadr[i]; r < h->runadr[i + 1]; r++) {
+        for (int j = h->run[2 * r]; j < h->run[2 * r + 1]; j++) {
+          Li[j] = 0;
+        }
+      }
+      Li[i] = 0;
+    }
+  } else {
+    mju_zero(h->L, h->size);
+    h->built = 1;
+  }
   for (int i = 0; i < nv; i++) {
     int adr = p->M_rowadr[i];
     for (int k = 0; k < p->M_rownnz[i]; k++) {
@@ -355,7 +703,11 @@ static void build_factor(const snCProblem* p, snHess* h) {
     i += dim;
   }
   group_flush(h, p, &g);
-  hess_factor(h, nv);
+  if (h->run) {
+    hess_factor_pattern(h, nv);
+  } else {
+    hess_factor(h, nv);
+  }
 }
 
 // Rank-one corrections for scalar rows whose quadratic status changed; returns the number
