@@ -213,6 +213,18 @@ static int runs_cover(const int* a, int na, const int* b, int nb) {
 static void hess_pattern(mjData* d, const snCProblem* p, snHess* h) {
   int nv = p->nv;
   h->run = NULL;
+  // The pattern is an optional speed-up: a model whose arena 3.3.8 sizes just large
+  // enough for the envelope factor must not run out of stack for it. Bound its peak use
+  // (the walk's scratch over J's entries, at most two ints per envelope entry for the
+  // runs, alignment slack) and keep the envelope when that does not fit.
+  size_t jnnz = 0;
+  for (int r = 0; r < p->nefc; r++) {
+    jnnz += (size_t)p->J_rownnz[r];
+  }
+  size_t need = sizeof(int) * (8 * (size_t)nv + 4 + jnnz + 2 * (size_t)h->size) + 256;
+  if (need > (size_t)d->narena - d->pstack - d->parena) {
+    return;
+  }
   long nnz = 0;
   for (int i = 0; i < nv; i++) {
     nnz += p->M_rownnz[i];  // M's pattern is part of L's: a lower bound without a walk
