@@ -5,18 +5,19 @@
 // root first, then i. Row a_p of the p-th ancestor of i therefore holds exactly the
 // first p+1 columns of row i, which is why the factorisation creates no fill-in and
 // every update below walks one row as a prefix of another.
+#include <string.h>
+
 #include <mujoco/mujoco.h>
 
 #include "engine/com.h"
+#include "engine/rowops.h"
 
 //---------------------------------- composite rigid body ------------------------------------------
 
 void mj_crb(const mjModel* m, mjData* d) {
   int nv = m->nv, nbody = m->nbody;
   mjtNum* crb = d->crb;
-  for (int k = 0; k < 10 * nbody; k++) {
-    crb[k] = d->cinert[k];
-  }
+  memcpy(crb, d->cinert, sizeof(mjtNum) * 10 * (size_t)nbody);
   // the world is not accumulated: nothing moves it
   for (int b = nbody - 1; b > 0; b--) {
     if (m->body_parentid[b] == 0) {
@@ -131,11 +132,7 @@ void mj_factorM(const mjModel* m, mjData* d) {
     for (int p = n - 1; p >= 0; p--) {
       mjtNum scale = row[p] * invdiag;
       // the ancestor's row is a different row of L: no overlap with row k
-      mjtNum* restrict anc = L + rowadr[col[p]];
-      const mjtNum* restrict src = row;
-      for (int q = 0; q <= p; q++) {
-        anc[q] -= scale * src[q];
-      }
+      sn_rowSubScaled(L + rowadr[col[p]], row, scale, p + 1);
       row[p] = scale;
     }
     d->qLDiagInv[k] = invdiag;

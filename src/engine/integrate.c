@@ -5,6 +5,7 @@
 #include "engine/actuator.h"
 #include "engine/derivative.h"
 #include "engine/forward.h"
+#include "engine/rowops.h"
 
 #define SN_DISABLED(m, flag) ((m)->opt.disableflags & (flag))
 #define SN_ENABLED(m, flag) ((m)->opt.enableflags & (flag))
@@ -86,11 +87,7 @@ static void factor_ldl(const mjModel* m, mjtNum* H, mjtNum* diaginv) {
       int ri = m->M_rowadr[m->M_colind[rk + a]];
       mjtNum tmp = H[rk + a] * inv;
       // the row of ancestor i is the prefix of row k up to i (a different row)
-      mjtNum* restrict dst = H + ri;
-      const mjtNum* restrict src = H + rk;
-      for (int p = 0; p <= a; p++) {
-        dst[p] -= tmp * src[p];
-      }
+      sn_rowSubScaled(H + ri, H + rk, tmp, a + 1);
     }
     for (int a = 0; a < nk - 1; a++) {
       H[rk + a] *= inv;

@@ -69,7 +69,7 @@ static void sn_tangent_setup(const mjtNum a[2], const mjtNum b[2], mjtNum r,
 }
 
 // The candidate going around the circle in direction dir (+1 counterclockwise).
-static void sn_candidate(const mjtNum a[2], const mjtNum b[2], mjtNum r, int dir,
+static void sn_candidate(const mjtNum a[2], const mjtNum b[2], mjtNum r, int dir, int side,
                          const sn_tangent_angles* g, sn_wrap2* c) {
   mjtNum ta = g->dir_a + dir * g->half_a;
   mjtNum tb = g->dir_b - dir * g->half_b;
@@ -80,7 +80,8 @@ static void sn_candidate(const mjtNum a[2], const mjtNum b[2], mjtNum r, int dir
   mjtNum arc = fmod(dir * (tb - ta), 2 * mjPI);
   c->arc = arc < 0 ? arc + 2 * mjPI : arc;
   c->len = sn_dist2(a, c->t0) + r * c->arc + sn_dist2(c->t1, b);
-  c->cross = sn_segments_cross(a, c->t0, c->t1, b);
+  // only a side site's choice asks whether the straight parts cross
+  c->cross = side && sn_segments_cross(a, c->t0, c->t1, b);
 }
 
 // Distance from s to the candidate's tangent-point midpoint pushed onto the circle.
@@ -191,8 +192,8 @@ static mjtNum sn_wrap_circle(const mjtNum a[2], const mjtNum b[2], const mjtNum 
   sn_wrap2 c[2];
   sn_tangent_angles g;
   sn_tangent_setup(a, b, r, &g);
-  sn_candidate(a, b, r, 1, &g, c);
-  sn_candidate(a, b, r, -1, &g, c + 1);
+  sn_candidate(a, b, r, 1, s != NULL, &g, c);
+  sn_candidate(a, b, r, -1, s != NULL, &g, c + 1);
   int k;
   if (s) {
     k = sn_side_distance(c + 1, s, r) < sn_side_distance(c, s, r);
