@@ -1,8 +1,8 @@
 // EPA penetration depth (van den Bergen 2001): grow a polytope inside the Minkowski
 // difference a - b from GJK's final simplex until its face closest to the origin lies
-// on the boundary of a - b within ccd_tolerance. That face's normal is the contact
-// normal, its distance the depth, and the origin's projection onto it (barycentric
-// weights over the face's support points) gives the witness points.
+// on the boundary of a - b within ccd_tolerance. That face's distance is the depth,
+// the origin's projection onto it (barycentric weights over the face's support
+// points) gives the witness points, and their difference the contact normal (finish).
 //
 // All storage is fixed-size and on the stack; the iteration count is capped so the
 // polytope cannot outgrow it.
@@ -481,30 +481,88 @@ static int expand(poly_t* p, int iv, int start) {
   return nedge > 0;
 }
 
-static void finish(sn_ccd_result* res, const poly_t* p, const face_t* f) {
-  // barycentric weights of the origin's projection n*dist onto the face
-  const mjtNum *a = p->vert[f->v[0]].w, *b = p->vert[f->v[1]].w, *c = p->vert[f->v[2]].w;
-  mjtNum q[3], ab[3], ac[3], aq[3];
-  sn_scl3(q, f->n, f->dist);
-  sn_sub3(ab, b, a);
-  sn_sub3(ac, c, a);
-  sn_sub3(aq, q, a);
-  mjtNum d00 = sn_dot3(ab, ab), d01 = sn_dot3(ab, ac), d11 = sn_dot3(ac, ac);
-  mjtNum d20 = sn_dot3(aq, ab), d21 = sn_dot3(aq, ac);
-  mjtNum den = d00 * d11 - d01 * d01;
-  mjtNum lam[3] = {1, 0, 0};
-  if (den > mjMINVAL) {
-    lam[1] = (d11 * d20 - d01 * d21) / den;
-    lam[2] = (d00 * d21 - d01 * d20) / den;
-    lam[0] = 1 - lam[1] - lam[2];
+// Twice the signed area of the 2-D triangle (a, b, c), c the projected origin: the same
+// products in the same order as gjk.c's triangle stage (3.3.8's weights take them so).
+static mjtNum area2(const mjtNum a[2], const mjtNum b[2], const mjtNum c[2]) {
+  return -b[1] * c[0] - c[1] * a[0] - a[1] * b[0] + c[0] * a[1] + b[0] * c[1] + a[0] * b[1];
+}
+
+// Barycentric weights of the origin's projection onto face f as GJK's triangle stage
+// computes them (signed areas in the coordinate plane the normal is most nearly
+// perpendicular to), with the face taken as (v0, v2, v1) there: 0 if it is degenerate.
+static int face_weights(mjtNum lam[3], const poly_t* p, const face_t* f) {
+  const mjtNum *sa = p->vert[f->v[0]].w, *sb = p->vert[f->v[2]].w, *sc = p->vert[f->v[1]].w;
+  mjtNum e1[3], e2[3], nrm[3], p0[3];
+  sn_sub3(e1, sb, sa);
+  sn_sub3(e2, sc, sa);
+  sn_cross(nrm, e1, e2);
+  mjtNum nn = sn_dot3(nrm, nrm);
+  if (!(nn > 0)) {
+    return 0;
   }
+  sn_scl3(p0, nrm, sn_dot3(sa, nrm) / nn);
+  int I = 0;
+  for (int k = 1; k < 3; k++) {
+    if (fabs(nrm[k]) > fabs(nrm[I])) {
+      I = k;
+    }
+  }
+  int ja = I == 0 ? 1 : 0, jb = I == 2 ? 1 : 2;
+  mjtNum qa[2] = {sa[ja], sa[jb]}, qb[2] = {sb[ja], sb[jb]}, qc[2] = {sc[ja], sc[jb]};
+  mjtNum q0[2] = {p0[ja], p0[jb]};
+  mjtNum mu = qc[0] * qa[1] - qc[1] * qa[0] + qb[0] * qc[1] - qb[1] * qc[0] - qa[1] * qb[0] +
+              qa[0] * qb[1];
+  if (mu == 0) {
+    return 0;
+  }
+  lam[1] = area2(qa, qb, q0) / mu;
+  lam[0] = area2(qb, qc, q0) / mu;
+  lam[2] = area2(qc, qa, q0) / mu;
+  return isfinite(lam[0]) && isfinite(lam[1]) && isfinite(lam[2]);
+}
+
+// The result from face f: its depth, and witness points from the origin's projection.
+// 3.3.8's witness points and normal follow GJK's conventions rather than the face's
+// plane: weights as face_weights, sums from the last vertex of (v0, v2, v1) to the
+// first, and the normal x1 - x2 scaled by its reciprocal length. Measured on 400
+// planar ellipsoid poses at ccd_iterations 35 (349 with 3.3.8's face): contact
+// positions bit for bit in 343 (12 with the barycentric weights of the plane's
+// projection), normals in 201 (0 with the face normal).
+static void finish(sn_ccd_result* res, const poly_t* p, const face_t* f) {
+  mjtNum lam[3] = {1, 0, 0};
+  if (!face_weights(lam, p, f)) {
+    // a degenerate face: barycentric weights of the projection n*dist
+    const mjtNum *a = p->vert[f->v[0]].w, *b = p->vert[f->v[1]].w, *c = p->vert[f->v[2]].w;
+    mjtNum q[3], ab[3], ac[3], aq[3];
+    sn_scl3(q, f->n, f->dist);
+    sn_sub3(ab, b, a);
+    sn_sub3(ac, c, a);
+    sn_sub3(aq, q, a);
+    mjtNum d00 = sn_dot3(ab, ab), d01 = sn_dot3(ab, ac), d11 = sn_dot3(ac, ac);
+    mjtNum d20 = sn_dot3(aq, ab), d21 = sn_dot3(aq, ac);
+    mjtNum den = d00 * d11 - d01 * d01;
+    if (den > mjMINVAL) {
+      lam[1] = (d11 * d20 - d01 * d21) / den;
+      lam[2] = (d00 * d21 - d01 * d20) / den;
+      lam[0] = 1 - lam[1] - lam[2];
+    }
+  }
+  static const int order[3] = {1, 0, 2};
   sn_zero3(res->x1);
   sn_zero3(res->x2);
-  for (int k = 0; k < 3; k++) {
-    sn_addToScl3(res->x1, p->vert[f->v[k]].a, lam[k]);
-    sn_addToScl3(res->x2, p->vert[f->v[k]].b, lam[k]);
+  for (int k = 2; k >= 0; k--) {
+    int v = f->v[order[k]];
+    sn_addToScl3(res->x1, p->vert[v].a, lam[order[k]]);
+    sn_addToScl3(res->x2, p->vert[v].b, lam[order[k]]);
   }
-  sn_copy3(res->normal, f->n);
+  mjtNum d[3];
+  sn_sub3(d, res->x1, res->x2);
+  mjtNum len = sn_norm3(d);
+  if (len > mjMINVAL) {
+    sn_scl3(res->normal, d, 1 / len);
+  } else {
+    sn_copy3(res->normal, f->n);
+  }
   res->dist = -f->dist;
   res->status = SN_CCD_PENETRATING;
 }

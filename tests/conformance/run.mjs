@@ -60,7 +60,8 @@ const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'contacts_order', 'contacts_ex
 const KNOWN_CONTACTS = {
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs in a plane: counts match, depths ' +
     'to 2e-6, but a few contact frames are the z-mirror of 3.3.8\'s (5 of 177 at seed 1, 3 of 190 ' +
-    'at seed 2 key, where 3 others differ by more; they were 70 and 75): the Minkowski difference ' +
+    'at seed 2 key, where 2 others differ by up to 2e-4: an earlier mirror choice, seen stepping ' +
+    'ccd_iterations; they were 70 and 75): the Minkowski difference ' +
     'is symmetric about z = 0 and EPA meets mirror-image faces whose depths tie exactly; epa.c ' +
     'has 3.3.8\'s depths bit for bit but resolves about 4% of such ties the other way (see sn_epa)',
   'tests/models/collide_convex_planar_segment.xml': 'seed 2 key: frame[1] -0.04799 vs -0.04900 ' +

@@ -93,7 +93,8 @@ static void test_box_depth(void** state) {
 // 0): on an axis-aligned face MPR's portal normals are exactly axis-parallel, and
 // 3.3.8's portals then hold box edge midpoints and the middles of capsule and cylinder
 // sides, which set its depth and normal. The native GJK/EPA support takes a box's
-// positive side instead (hfield_collision_box_zero.xml).
+// positive side instead (hfield_collision_box_zero.xml), and a capsule's or cylinder's
+// +z end (mj_geomDistance witness points of a cylinder side on against an ellipsoid).
 static void test_axis_ties(void** state) {
   (void)state;
   shape_t box, cap, cyl;
@@ -109,10 +110,14 @@ static void test_axis_ties(void** state) {
   assert_true(p[0] == 0.5 && p[1] == 0.4 && p[2] == 0.1);
   sn_convex_support(p, &box.s, (mjtNum[3]){1, -2, 0});
   assert_true(p[0] == 0.5 && p[1] == -0.4 && p[2] == 0.1);
-  sn_convex_support(p, &cap.s, (mjtNum[3]){1, 0, 0});
+  sn_convex_support_mpr(p, &cap.s, (mjtNum[3]){1, 0, 0});
   assert_true(p[0] == 0.2 && p[1] == 0 && p[2] == 0);
-  sn_convex_support(p, &cyl.s, (mjtNum[3]){0, -1, 0});
+  sn_convex_support_mpr(p, &cyl.s, (mjtNum[3]){0, -1, 0});
   assert_true(p[0] == 0 && p[1] == -0.2 && p[2] == 0);
+  sn_convex_support(p, &cap.s, (mjtNum[3]){1, 0, 0});
+  assert_true(p[0] == 0.2 && p[1] == 0 && p[2] == 0.3);
+  sn_convex_support(p, &cyl.s, (mjtNum[3]){0, -1, 0});
+  assert_true(p[0] == 0 && p[1] == -0.2 && p[2] == 0.3);
 
   // tests/models/repro/collide_mpr_box_mesh_state.xml as two boxes (the slab mesh is a
   // box): the final portal holds an edge midpoint of the big box's top face, and the
