@@ -14,7 +14,13 @@
 
 #include "math/inline.h"
 
-// Ray p + x v against triangle (a, b, c): x >= 0 or -1 (Moller-Trumbore, two-sided).
+#ifndef RAY_PAD
+#define RAY_PAD 0
+#endif
+
+// Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included; the
+// distance is the plane intersection (n . (c - p)) / (n . v) with n = (a - c) x (b - c),
+// which reproduces 3.3.8's distances to the last bit (tests/conformance/ray_edges.mjs).
 static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[3],
                            const mjtNum b[3], const mjtNum c[3]) {
   mjtNum e1[3], e2[3], s[3], pv[3], qv[3];
@@ -36,7 +42,16 @@ static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[
   if (w < 0 || u + w > 1) {
     return -1;
   }
-  mjtNum x = sn_dot3(e2, qv) * inv;
+  mjtNum ca[3], cb[3], n[3], cp[3];
+  sn_sub3(ca, a, c);
+  sn_sub3(cb, b, c);
+  sn_cross(n, ca, cb);
+  sn_sub3(cp, c, p);
+  mjtNum den = sn_dot3(n, v);
+  if (den == 0) {
+    return -1;
+  }
+  mjtNum x = sn_dot3(n, cp) / den;
   return x >= 0 ? x : -1;
 }
 
@@ -56,12 +71,13 @@ static void to_geom_frame(const mjData* d, int g, const mjtNum pnt[3], const mjt
 }
 
 // Parameter interval [*t0, *t1] (t >= 0) of the ray inside the box lo..hi; 0 if none.
+// strict: a ray parallel to an axis must lie strictly between the box's faces.
 static int ray_slab(const mjtNum p[3], const mjtNum v[3], const mjtNum lo[3],
-                    const mjtNum hi[3], mjtNum* t0, mjtNum* t1) {
+                    const mjtNum hi[3], mjtNum* t0, mjtNum* t1, int strict) {
   mjtNum a = 0, b = INFINITY;
   for (int i = 0; i < 3; i++) {
     if (v[i] == 0) {
-      if (p[i] < lo[i] || p[i] > hi[i]) {
+      if (strict ? (p[i] <= lo[i] || p[i] >= hi[i]) : (p[i] < lo[i] || p[i] > hi[i])) {
         return 0;
       }
       continue;
@@ -103,11 +119,11 @@ static mjtNum ray_faces(const float* vert, const int* face, int f0, int f1, cons
 static mjtNum ray_node(const mjtNum* aabb, const mjtNum p[3], const mjtNum v[3]) {
   mjtNum lo[3], hi[3], t0, t1;
   for (int i = 0; i < 3; i++) {
-    mjtNum pad = 1e-6 * (fabs(aabb[i]) + aabb[3 + i]) + 1e-12;
+    mjtNum pad = RAY_PAD * (1e-6 * (fabs(aabb[i]) + aabb[3 + i]) + 1e-12);
     lo[i] = aabb[i] - aabb[3 + i] - pad;
     hi[i] = aabb[i] + aabb[3 + i] + pad;
   }
-  return ray_slab(p, v, lo, hi, &t0, &t1) ? t0 : -1;
+  return ray_slab(p, v, lo, hi, &t0, &t1, 1) ? t0 : -1;
 }
 
 // Nearest hit through the mesh's face tree (bvh_* rows from adr; leaves name a face):
@@ -175,11 +191,11 @@ mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pn
   if (aabb[3] > 0 && aabb[4] > 0 && aabb[5] > 0) {
     mjtNum lo[3], hi[3], t0, t1;
     for (int i = 0; i < 3; i++) {
-      mjtNum pad = 1e-6 * (1 + fabs(aabb[i]) + aabb[3 + i]);
+      mjtNum pad = RAY_PAD * 1e-6 * (1 + fabs(aabb[i]) + aabb[3 + i]);
       lo[i] = aabb[i] - aabb[3 + i] - pad;
       hi[i] = aabb[i] + aabb[3 + i] + pad;
     }
-    if (!ray_slab(p, v, lo, hi, &t0, &t1)) {
+    if (!ray_slab(p, v, lo, hi, &t0, &t1, 1)) {
       return -1;
     }
   }
@@ -264,7 +280,7 @@ mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid, const mjtNum 
   // the surface and walls lie in the box above z = 0
   mjtNum lo[3] = {-size[0], -size[1], 0}, hi[3] = {size[0], size[1], size[2]};
   mjtNum t0, t1;
-  if (!ray_slab(p, v, lo, hi, &t0, &t1)) {
+  if (!ray_slab(p, v, lo, hi, &t0, &t1, 0)) {
     return best;
   }
   mjtNum xa = p[0] + t0 * v[0], xb = p[0] + t1 * v[0];
