@@ -19,7 +19,7 @@
 #endif
 
 // Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included; the
-// distance is the plane intersection (n . (c - p)) / (n . v) with n = (a - c) x (b - c),
+// distance is the plane intersection (n . (c - p)) / (n . v) with n = (b - c) x (a - c),
 // which reproduces 3.3.8's distances to the last bit (tests/conformance/ray_edges.mjs).
 static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[3],
                            const mjtNum b[3], const mjtNum c[3]) {
@@ -45,7 +45,7 @@ static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[
   mjtNum ca[3], cb[3], n[3], cp[3];
   sn_sub3(ca, a, c);
   sn_sub3(cb, b, c);
-  sn_cross(n, ca, cb);
+  sn_cross(n, cb, ca);
   sn_sub3(cp, c, p);
   mjtNum den = sn_dot3(n, v);
   if (den == 0) {
@@ -93,7 +93,13 @@ static int ray_slab(const mjtNum p[3], const mjtNum v[3], const mjtNum lo[3],
   }
   *t0 = a;
   *t1 = b;
-  return a <= b;
+  if (!strict) {
+    return a <= b;
+  }
+  // a ray that only touches the box (a corner, an edge, or leaving it at its start)
+  // misses; a flat box (one face's plane) is met in a single point
+  int flat = lo[0] == hi[0] || lo[1] == hi[1] || lo[2] == hi[2];
+  return flat ? a <= b : a < b;
 }
 
 static mjtNum closer(mjtNum best, mjtNum x) {
