@@ -18,9 +18,11 @@
 #define RAY_PAD 0
 #endif
 
-// Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included; the
-// distance is the plane intersection (n . (c - p)) / (n . v) with n = (b - c) x (a - c),
-// which reproduces 3.3.8's distances to the last bit (tests/conformance/ray_edges.mjs).
+// Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included. The
+// distance is the plane intersection x = -(n . (p - c)) / (n . v), n = (a - c) x (b - c):
+// this form gives 3.3.8's distances to the last bit, and its signed zeros for rays
+// starting on a face (+0 going into the solid, -0 leaving it) (tests/conformance/ray.mjs
+// --cases).
 static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[3],
                            const mjtNum b[3], const mjtNum c[3]) {
   mjtNum e1[3], e2[3], s[3], pv[3], qv[3];
@@ -45,13 +47,13 @@ static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[
   mjtNum ca[3], cb[3], n[3], cp[3];
   sn_sub3(ca, a, c);
   sn_sub3(cb, b, c);
-  sn_cross(n, cb, ca);
-  sn_sub3(cp, c, p);
+  sn_cross(n, ca, cb);
+  sn_sub3(cp, p, c);
   mjtNum den = sn_dot3(n, v);
   if (den == 0) {
     return -1;
   }
-  mjtNum x = sn_dot3(n, cp) / den;
+  mjtNum x = -sn_dot3(n, cp) / den;
   return x >= 0 ? x : -1;
 }
 
