@@ -14,9 +14,6 @@
 
 #include "math/inline.h"
 
-#ifndef RAY_PAD
-#define RAY_PAD 0
-#endif
 
 // Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included. The
 // distance is the plane intersection x = -(n . (p - c)) / (n . v), n = (a - c) x (b - c):
@@ -122,14 +119,15 @@ static mjtNum ray_faces(const float* vert, const int* face, int f0, int f1, cons
 }
 
 // Entry parameter of the ray into a face-tree box (centre, half-size), -1 if it misses.
-// The boxes were built from the double-precision vertices before they were stored as
-// floats, so they are padded a little: the float triangle may poke out by a rounding.
+// Measured on 3.3.8: the box is not padded, and a ray must pass through its inside:
+// touching it at a corner or along an edge or face, or leaving it at the ray's start,
+// does not count (so a mesh vertex or edge grazed from outside, or a ray leaving a face
+// it starts on, hits nothing there); a flat box (coplanar faces) is crossed at a point.
 static mjtNum ray_node(const mjtNum* aabb, const mjtNum p[3], const mjtNum v[3]) {
   mjtNum lo[3], hi[3], t0, t1;
   for (int i = 0; i < 3; i++) {
-    mjtNum pad = RAY_PAD * (1e-6 * (fabs(aabb[i]) + aabb[3 + i]) + 1e-12);
-    lo[i] = aabb[i] - aabb[3 + i] - pad;
-    hi[i] = aabb[i] + aabb[3 + i] + pad;
+    lo[i] = aabb[i] - aabb[3 + i];
+    hi[i] = aabb[i] + aabb[3 + i];
   }
   return ray_slab(p, v, lo, hi, &t0, &t1, 1) ? t0 : -1;
 }
@@ -161,7 +159,10 @@ static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const 
     mjtNum t[2] = {-1, -1};
     for (int k = 0; k < 2; k++) {
       if (child[k] >= 0) {
-        t[k] = ray_node(m->bvh_aabb + 6 * (adr + child[k]), p, v);
+        // a leaf's box is not tested (its float triangle may poke out of it)
+        const int* cc = m->bvh_child + 2 * (adr + child[k]);
+        int leaf = cc[0] < 0 && cc[1] < 0;
+        t[k] = leaf ? 0 : ray_node(m->bvh_aabb + 6 * (adr + child[k]), p, v);
         if (best >= 0 && t[k] > best) {
           t[k] = -1;
         }
@@ -194,18 +195,10 @@ mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pn
   }
   mjtNum p[3], v[3];
   to_geom_frame(d, geomid, pnt, vec, p, v);
-  // cheap rejection with the mesh's box in the geom frame (slightly inflated)
+  // cheap rejection with the mesh's box in the geom frame (the same rule as tree boxes)
   const mjtNum* aabb = m->geom_aabb + 6 * geomid;
-  if (aabb[3] > 0 && aabb[4] > 0 && aabb[5] > 0) {
-    mjtNum lo[3], hi[3], t0, t1;
-    for (int i = 0; i < 3; i++) {
-      mjtNum pad = RAY_PAD * 1e-6 * (1 + fabs(aabb[i]) + aabb[3 + i]);
-      lo[i] = aabb[i] - aabb[3 + i] - pad;
-      hi[i] = aabb[i] + aabb[3 + i] + pad;
-    }
-    if (!ray_slab(p, v, lo, hi, &t0, &t1, 1)) {
-      return -1;
-    }
+  if (aabb[3] > 0 && aabb[4] > 0 && aabb[5] > 0 && ray_node(aabb, p, v) < 0) {
+    return -1;
   }
   const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[mesh];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[mesh];
