@@ -8,6 +8,7 @@
 //   is split along the diagonal from (r, c) to (r+1, c+1);
 // - mju_raySkin reports the vertex of the hit triangle nearest to the hit point, and
 //   leaves vertid untouched when nothing is hit.
+#include <float.h>
 #include <math.h>
 
 #include <mujoco/mujoco.h>
@@ -96,8 +97,11 @@ static int ray_slab(const mjtNum p[3], const mjtNum v[3], const mjtNum lo[3],
     return a <= b;
   }
   // a ray that only touches the box (a corner, an edge, or leaving it at its start)
-  // misses; a flat box (one face's plane) is met in a single point
-  int flat = lo[0] == hi[0] || lo[1] == hi[1] || lo[2] == hi[2];
+  // misses; a flat box (coplanar faces, as thin as a rounding) is met in a single point
+  int flat = 0;
+  for (int i = 0; i < 3; i++) {
+    flat |= hi[i] - lo[i] <= 4 * DBL_EPSILON * fmax(fabs(lo[i]), fabs(hi[i]));
+  }
   return flat ? a <= b : a < b;
 }
 
