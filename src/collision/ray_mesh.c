@@ -7,14 +7,18 @@
 //   y = -size[1] + 2 size[1] r / (nrow-1), z = size[2] data[r ncol + c], and each cell
 //   is split along the diagonal from (r, c) to (r+1, c+1);
 // - mju_raySkin reports the vertex of the hit triangle nearest to the hit point, and
-//   leaves vertid untouched when nothing is hit.
+//   leaves vertid untouched when nothing is hit;
+// - mj_rayMesh is not the brute-force nearest triangle hit: it walks the mesh's face
+//   tree, and a ray must pass through the inside of the geom's box and of each inner
+//   tree box (see ray_node), so a ray grazing the mesh at a vertex or edge on its box,
+//   or leaving a face that it starts on, misses there; a ray starting on a face and
+//   going into the solid hits it at +0 (tests/models/ray_mesh_edges.rays, bit for bit).
 #include <float.h>
 #include <math.h>
 
 #include <mujoco/mujoco.h>
 
 #include "math/inline.h"
-
 
 // Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included. The
 // distance is the plane intersection x = -(n . (p - c)) / (n . v), n = (a - c) x (b - c):
@@ -138,8 +142,7 @@ static mjtNum ray_node(const mjtNum* aabb, const mjtNum p[3], const mjtNum v[3])
 
 // Nearest hit through the mesh's face tree (bvh_* rows from adr; leaves name a face):
 // depth first, nearer child first, skipping boxes entered beyond the best hit so far.
-// Only faces whose box the ray enters are tested, and a face's hit lies in its box, so
-// the result is the brute-force minimum.
+// Inner boxes are tested by ray_node's rule; leaves go straight to the triangle test.
 static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const int* face,
                             int nface, const mjtNum p[3], const mjtNum v[3]) {
   enum { STACK = 128 };       // median splits: depth <= 32 for any face count
