@@ -7,14 +7,24 @@
 //   y = -size[1] + 2 size[1] r / (nrow-1), z = size[2] data[r ncol + c], and each cell
 //   is split along the diagonal from (r, c) to (r+1, c+1);
 // - mju_raySkin reports the vertex of the hit triangle nearest to the hit point, and
-//   leaves vertid untouched when nothing is hit.
+//   leaves vertid untouched when nothing is hit;
+// - mj_rayMesh is not the brute-force nearest triangle hit: it walks the mesh's face
+//   tree, and a ray must pass through the inside of the geom's box and of each inner
+//   tree box (see ray_node), so a ray grazing the mesh at a vertex or edge on its box,
+//   or leaving a face that it starts on, misses there; a ray starting on a face and
+//   going into the solid hits it at +0 (tests/models/ray_mesh_edges.rays, bit for bit).
+#include <float.h>
 #include <math.h>
 
 #include <mujoco/mujoco.h>
 
 #include "math/inline.h"
 
-// Ray p + x v against triangle (a, b, c): x >= 0 or -1 (Moller-Trumbore, two-sided).
+// Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included. The
+// distance is the plane intersection x = -(n . (p - c)) / (n . v), n = (a - c) x (b - c):
+// this form gives 3.3.8's distances to the last bit, and its signed zeros for rays
+// starting on a face (+0 going into the solid, -0 leaving it) (tests/conformance/ray.mjs
+// --cases).
 static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[3],
                            const mjtNum b[3], const mjtNum c[3]) {
   mjtNum e1[3], e2[3], s[3], pv[3], qv[3];
@@ -36,7 +46,16 @@ static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[
   if (w < 0 || u + w > 1) {
     return -1;
   }
-  mjtNum x = sn_dot3(e2, qv) * inv;
+  mjtNum ca[3], cb[3], n[3], cp[3];
+  sn_sub3(ca, a, c);
+  sn_sub3(cb, b, c);
+  sn_cross(n, ca, cb);
+  sn_sub3(cp, p, c);
+  mjtNum den = sn_dot3(n, v);
+  if (den == 0) {
+    return -1;
+  }
+  mjtNum x = -sn_dot3(n, cp) / den;
   return x >= 0 ? x : -1;
 }
 
@@ -56,12 +75,13 @@ static void to_geom_frame(const mjData* d, int g, const mjtNum pnt[3], const mjt
 }
 
 // Parameter interval [*t0, *t1] (t >= 0) of the ray inside the box lo..hi; 0 if none.
+// strict: a ray parallel to an axis must lie strictly between the box's faces.
 static int ray_slab(const mjtNum p[3], const mjtNum v[3], const mjtNum lo[3],
-                    const mjtNum hi[3], mjtNum* t0, mjtNum* t1) {
+                    const mjtNum hi[3], mjtNum* t0, mjtNum* t1, int strict) {
   mjtNum a = 0, b = INFINITY;
   for (int i = 0; i < 3; i++) {
     if (v[i] == 0) {
-      if (p[i] < lo[i] || p[i] > hi[i]) {
+      if (strict ? (p[i] <= lo[i] || p[i] >= hi[i]) : (p[i] < lo[i] || p[i] > hi[i])) {
         return 0;
       }
       continue;
@@ -77,7 +97,16 @@ static int ray_slab(const mjtNum p[3], const mjtNum v[3], const mjtNum lo[3],
   }
   *t0 = a;
   *t1 = b;
-  return a <= b;
+  if (!strict) {
+    return a <= b;
+  }
+  // a ray that only touches the box (a corner, an edge, or leaving it at its start)
+  // misses; a flat box (coplanar faces, as thin as a rounding) is met in a single point
+  int flat = 0;
+  for (int i = 0; i < 3; i++) {
+    flat |= hi[i] - lo[i] <= 4 * DBL_EPSILON * fmax(fabs(lo[i]), fabs(hi[i]));
+  }
+  return flat ? a <= b : a < b;
 }
 
 static mjtNum closer(mjtNum best, mjtNum x) {
@@ -98,22 +127,22 @@ static mjtNum ray_faces(const float* vert, const int* face, int f0, int f1, cons
 }
 
 // Entry parameter of the ray into a face-tree box (centre, half-size), -1 if it misses.
-// The boxes were built from the double-precision vertices before they were stored as
-// floats, so they are padded a little: the float triangle may poke out by a rounding.
+// Measured on 3.3.8: the box is not padded, and a ray must pass through its inside:
+// touching it at a corner or along an edge or face, or leaving it at the ray's start,
+// does not count (so a mesh vertex or edge grazed from outside, or a ray leaving a face
+// it starts on, hits nothing there); a flat box (coplanar faces) is crossed at a point.
 static mjtNum ray_node(const mjtNum* aabb, const mjtNum p[3], const mjtNum v[3]) {
   mjtNum lo[3], hi[3], t0, t1;
   for (int i = 0; i < 3; i++) {
-    mjtNum pad = 1e-6 * (fabs(aabb[i]) + aabb[3 + i]) + 1e-12;
-    lo[i] = aabb[i] - aabb[3 + i] - pad;
-    hi[i] = aabb[i] + aabb[3 + i] + pad;
+    lo[i] = aabb[i] - aabb[3 + i];
+    hi[i] = aabb[i] + aabb[3 + i];
   }
-  return ray_slab(p, v, lo, hi, &t0, &t1) ? t0 : -1;
+  return ray_slab(p, v, lo, hi, &t0, &t1, 1) ? t0 : -1;
 }
 
 // Nearest hit through the mesh's face tree (bvh_* rows from adr; leaves name a face):
 // depth first, nearer child first, skipping boxes entered beyond the best hit so far.
-// Only faces whose box the ray enters are tested, and a face's hit lies in its box, so
-// the result is the brute-force minimum.
+// Inner boxes are tested by ray_node's rule; leaves go straight to the triangle test.
 static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const int* face,
                             int nface, const mjtNum p[3], const mjtNum v[3]) {
   enum { STACK = 128 };       // median splits: depth <= 32 for any face count
@@ -137,7 +166,10 @@ static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const 
     mjtNum t[2] = {-1, -1};
     for (int k = 0; k < 2; k++) {
       if (child[k] >= 0) {
-        t[k] = ray_node(m->bvh_aabb + 6 * (adr + child[k]), p, v);
+        // a leaf's box is not tested (its float triangle may poke out of it)
+        const int* cc = m->bvh_child + 2 * (adr + child[k]);
+        int leaf = cc[0] < 0 && cc[1] < 0;
+        t[k] = leaf ? 0 : ray_node(m->bvh_aabb + 6 * (adr + child[k]), p, v);
         if (best >= 0 && t[k] > best) {
           t[k] = -1;
         }
@@ -170,18 +202,10 @@ mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pn
   }
   mjtNum p[3], v[3];
   to_geom_frame(d, geomid, pnt, vec, p, v);
-  // cheap rejection with the mesh's box in the geom frame (slightly inflated)
+  // cheap rejection with the mesh's box in the geom frame (the same rule as tree boxes)
   const mjtNum* aabb = m->geom_aabb + 6 * geomid;
-  if (aabb[3] > 0 && aabb[4] > 0 && aabb[5] > 0) {
-    mjtNum lo[3], hi[3], t0, t1;
-    for (int i = 0; i < 3; i++) {
-      mjtNum pad = 1e-6 * (1 + fabs(aabb[i]) + aabb[3 + i]);
-      lo[i] = aabb[i] - aabb[3 + i] - pad;
-      hi[i] = aabb[i] + aabb[3 + i] + pad;
-    }
-    if (!ray_slab(p, v, lo, hi, &t0, &t1)) {
-      return -1;
-    }
+  if (aabb[3] > 0 && aabb[4] > 0 && aabb[5] > 0 && ray_node(aabb, p, v) < 0) {
+    return -1;
   }
   const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[mesh];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[mesh];
@@ -264,7 +288,7 @@ mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid, const mjtNum 
   // the surface and walls lie in the box above z = 0
   mjtNum lo[3] = {-size[0], -size[1], 0}, hi[3] = {size[0], size[1], size[2]};
   mjtNum t0, t1;
-  if (!ray_slab(p, v, lo, hi, &t0, &t1)) {
+  if (!ray_slab(p, v, lo, hi, &t0, &t1, 0)) {
     return best;
   }
   mjtNum xa = p[0] + t0 * v[0], xb = p[0] + t1 * v[0];

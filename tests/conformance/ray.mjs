@@ -1,12 +1,14 @@
 // Ray casting against MuJoCo 3.3.8: ask mujoco-js and Sinew's ray_probe the same
 // queries (mj_ray with random filters, mj_multiRay with cutoffs, mju_rayGeom,
 // mj_rayMesh, mj_rayHfield, mju_raySkin) in several random states of a model, and
-// compare distances (relative 1e-9) and ids.
+// compare distances (relative 1e-9) and ids; plus, when MODEL.rays exists, its fixed
+// mj_rayMesh queries compared bit for bit.
 //
 // usage: node ray.mjs --probe BUILD/tests/conformance/ray_probe MODEL.xml [--seed N]
 //        [--states K] [--verbose]
 // Exit: 0 agree, 1 differ, 77 oracle (mujoco-js) not available.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { makeRng, openSideTool } from './probe.mjs';
 
@@ -126,6 +128,23 @@ function addSkin() {
 const expected = [];
 const script = [];
 const singles = [];
+const exact = [];  // queries compared bit for bit (signed zeros included)
+
+// MODEL.rays beside the model: fixed mj_rayMesh queries in the initial state, compared
+// bit for bit (edge, vertex and on-surface rays whose answers hinge on inclusivity).
+const raysFile = file.replace(/\.xml$/, '.rays');
+if (fs.existsSync(raysFile)) {
+  const S = (x) => (Object.is(x, -0) ? '-0' : String(x));
+  for (const line of fs.readFileSync(raysFile, 'utf8').split('\n')) {
+    const w = line.trim().split(/\s+/);
+    if (w[0] !== 'mesh') continue;
+    const n = w.slice(1).map(Number);
+    script.push(`mesh ${n[0]} ${fmt(n.slice(1, 4))} ${fmt(n.slice(4, 7))}`);
+    expected.push(S(mj.mj_rayMesh(m, d, n[0], n.slice(1, 4), n.slice(4, 7))));
+    singles.push(null);
+    exact[script.length - 1] = true;
+  }
+}
 for (let s = 0; s < nstates; s++) {
   if (s > 0) {
     // random joint positions (quaternions renormalised)
@@ -185,6 +204,14 @@ function sameDist(a, b) {
 let bad = 0, checked = 0, known = 0, ties = 0;
 for (let i = 0; i < expected.length; i++) {
   const e = expected[i].split(' '), g = (got[i] || '').split(' ');
+  if (exact[i]) {
+    checked++;
+    if (!Object.is(Number(e[0]), Number(g[0])) || g.length !== 1) {
+      bad++;
+      if (verbose || bad <= 10) console.log(`  differ (bit for bit): ${script[i]}\n    oracle ${expected[i]}\n    sinew  ${got[i]}`);
+    }
+    continue;
+  }
   let ok = e.length === g.length, isKnown = false;
   for (let k = 0; ok && k < e.length; k += 2) {
     if (e[k] === 'ok') { ok = g[k] === 'ok'; break; }
