@@ -296,34 +296,6 @@ static int sdf_geom_init(sdf_geom* G, const mjModel* m, const mjData* d, int g) 
   return 1;
 }
 
-// Whether the ray from the world origin along x enters the inside of the mesh geom's box:
-// 3.3.8 reports no hit for a ray that only touches the box (a corner of a box mesh seen
-// edge-on), where mj_rayMesh's padded box test lets it through to the corner's triangles.
-static int ray_enters_box(const sdf_geom* G, const mjtNum x[3]) {
-  mjtNum v[3], o[3];
-  sn_mulMatTVec3(v, G->mat, x);
-  sn_mulMatTVec3(o, G->mat, G->pos);
-  mjtNum a = 0, b = INFINITY;
-  for (int i = 0; i < 3; i++) {
-    mjtNum lo = G->aabb[i] - G->aabb[3 + i], hi = G->aabb[i] + G->aabb[3 + i];
-    if (v[i] == 0) {
-      if (-o[i] <= lo || -o[i] >= hi) {
-        return 0;
-      }
-      continue;
-    }
-    mjtNum ta = (lo + o[i]) / v[i], tb = (hi + o[i]) / v[i];
-    if (ta > tb) {
-      mjtNum t = ta;
-      ta = tb;
-      tb = t;
-    }
-    a = ta > a ? ta : a;
-    b = tb < b ? tb : b;
-  }
-  return a < b;
-}
-
 // A mesh geom's field at the world point x (3.3.8's, measured: see the top of the file):
 // r0 is where the ray from the world origin through x first meets the mesh (in units of
 // |x|), r1 where the ray from x back towards the origin does; the value is 1 - r0 when r1
@@ -333,9 +305,9 @@ static mjtNum mesh_field(const sdf_geom* G, const mjtNum x[3], mjtNum step[3]) {
   static const mjtNum zero[3] = {0, 0, 0};
   mjtNum back[3];
   sn_scl3(back, x, -1);
-  mjtNum r0 = ray_enters_box(G, x) ? mj_rayMesh(G->m, G->d, G->id, zero, x) : -1;
+  mjtNum r0 = mj_rayMesh(G->m, G->d, G->id, zero, x);
   mjtNum r1 = mj_rayMesh(G->m, G->d, G->id, x, back);
-  int found = r1 > 0;  // a hit at the start point itself (reported as -0) does not count
+  int found = r1 > 0;  // a hit at the start point itself (+0 or -0) does not count
   mjtNum sgn = found && r0 > 1 ? 1 : -1;
   step[0] = step[1] = step[2] = sgn;
   return found ? 1 - r0 : -1;
