@@ -39,6 +39,13 @@ void sn_ccd_support(sn_ccd_vertex* v, sn_convex* a, sn_convex* b, const mjtNum d
 void sn_gjk(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum cutoff, mjtNum tol,
             int maxiter);
 
+// Signed areas of GJK's triangle stage, shared by EPA's witness weights: triangle (sa, sb,
+// sc) and point p0 projected onto the coordinate plane the normal nrm is most nearly
+// perpendicular to; cc = areas of (sa, sb, p0), (sb, sc, p0), (sc, sa, p0), returns the
+// full area.
+mjtNum sn_ccd_plane_areas(mjtNum cc[3], const mjtNum sa[3], const mjtNum sb[3],
+                          const mjtNum sc[3], const mjtNum nrm[3], const mjtNum p0[3]);
+
 // EPA penetration depth, normal and witness points for shapes GJK found intersecting
 // (res->simplex holds GJK's final simplex). Returns 0 if the polytope degenerated.
 int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxiter);

@@ -483,10 +483,6 @@ static int expand(poly_t* p, int iv, int start) {
 
 // Twice the signed area of the 2-D triangle (a, b, c), c the projected origin: the same
 // products in the same order as gjk.c's triangle stage (3.3.8's weights take them so).
-static mjtNum area2(const mjtNum a[2], const mjtNum b[2], const mjtNum c[2]) {
-  return -b[1] * c[0] - c[1] * a[0] - a[1] * b[0] + c[0] * a[1] + b[0] * c[1] + a[0] * b[1];
-}
-
 // Barycentric weights of the origin's projection onto face f as GJK's triangle stage
 // computes them (signed areas in the coordinate plane the normal is most nearly
 // perpendicular to), with the face taken as (v0, v2, v1) there: 0 if it is degenerate.
@@ -501,23 +497,14 @@ static int face_weights(mjtNum lam[3], const poly_t* p, const face_t* f) {
     return 0;
   }
   sn_scl3(p0, nrm, sn_dot3(sa, nrm) / nn);
-  int I = 0;
-  for (int k = 1; k < 3; k++) {
-    if (fabs(nrm[k]) > fabs(nrm[I])) {
-      I = k;
-    }
-  }
-  int ja = I == 0 ? 1 : 0, jb = I == 2 ? 1 : 2;
-  mjtNum qa[2] = {sa[ja], sa[jb]}, qb[2] = {sb[ja], sb[jb]}, qc[2] = {sc[ja], sc[jb]};
-  mjtNum q0[2] = {p0[ja], p0[jb]};
-  mjtNum mu = qc[0] * qa[1] - qc[1] * qa[0] + qb[0] * qc[1] - qb[1] * qc[0] - qa[1] * qb[0] +
-              qa[0] * qb[1];
+  mjtNum cc[3];
+  mjtNum mu = sn_ccd_plane_areas(cc, sa, sb, sc, nrm, p0);
   if (mu == 0) {
     return 0;
   }
-  lam[1] = area2(qa, qb, q0) / mu;
-  lam[0] = area2(qb, qc, q0) / mu;
-  lam[2] = area2(qc, qa, q0) / mu;
+  lam[1] = cc[0] / mu;
+  lam[0] = cc[1] / mu;
+  lam[2] = cc[2] / mu;
   return isfinite(lam[0]) && isfinite(lam[1]) && isfinite(lam[2]);
 }
 

@@ -98,6 +98,24 @@ static mjtNum area2p(const mjtNum a[2], const mjtNum b[2], const mjtNum cc[2]) {
   return -b[1] * cc[0] - cc[1] * a[0] - a[1] * b[0] + cc[0] * a[1] + b[0] * cc[1] + a[0] * b[1];
 }
 
+mjtNum sn_ccd_plane_areas(mjtNum cc[3], const mjtNum sa[3], const mjtNum sb[3],
+                          const mjtNum sc[3], const mjtNum nrm[3], const mjtNum p0[3]) {
+  int I = 0;
+  for (int k = 1; k < 3; k++) {
+    if (fabs(nrm[k]) > fabs(nrm[I])) {
+      I = k;
+    }
+  }
+  int ja = I == 0 ? 1 : 0, jb = I == 2 ? 1 : 2;
+  mjtNum qa[2] = {sa[ja], sa[jb]}, qb[2] = {sb[ja], sb[jb]}, qc[2] = {sc[ja], sc[jb]};
+  mjtNum q0[2] = {p0[ja], p0[jb]};
+  cc[0] = area2p(qa, qb, q0);
+  cc[1] = area2p(qb, qc, q0);
+  cc[2] = area2p(qc, qa, q0);
+  return qc[0] * qa[1] - qc[1] * qa[0] + qb[0] * qc[1] - qb[1] * qc[0] - qa[1] * qb[0] +
+         qa[0] * qb[1];
+}
+
 // Vertex i1 is the newest (i2 the next, i3 the oldest). 3.3.8 orders the triangle
 // (i2, i3, i1): the normal is the cross product of the edges from i2, the origin is
 // projected through i2, the projection keeps the two remaining axes in ascending order.
@@ -132,19 +150,9 @@ static void sv_triangle(closest_t* c, const sn_ccd_vertex* s, int i1, int i2, in
   }
   mjtNum p0[3];
   sn_scl3(p0, nrm, nn > 0 ? sn_dot3(through, nrm) / nn : 0);
-  int I = 0;
-  for (int k = 1; k < 3; k++) {
-    if (fabs(nrm[k]) > fabs(nrm[I])) {
-      I = k;
-    }
-  }
-  int ja = I == 0 ? 1 : 0, jb = I == 2 ? 1 : 2;
-  mjtNum qa[2] = {sa[ja], sa[jb]}, qb[2] = {sb[ja], sb[jb]}, qc[2] = {sc[ja], sc[jb]};
-  mjtNum q0[2] = {p0[ja], p0[jb]};
-  mjtNum mu = qc[0] * qa[1] - qc[1] * qa[0] + qb[0] * qc[1] - qb[1] * qc[0] - qa[1] * qb[0] +
-              qa[0] * qb[1];
   // weights of i1, i2, i3: each sub-area has the projection in place of its vertex
-  mjtNum cc[3] = {area2p(qa, qb, q0), area2p(qb, qc, q0), area2p(qc, qa, q0)};
+  mjtNum cc[3];
+  mjtNum mu = sn_ccd_plane_areas(cc, sa, sb, sc, nrm, p0);
   if (same_sign(mu, cc[0]) && same_sign(mu, cc[1]) && same_sign(mu, cc[2])) {
     c->n = 3;
     c->idx[0] = i1;
