@@ -21,21 +21,23 @@
 // corner, the first found over the incident face. A box's extent along its own axis is its
 // half size exactly (equal boxes tie exactly).
 // On an edge axis a reference corner met after that first one is not simply dropped: 3.3.8
-// places it over the incident face at coordinates divided by the square of the first
-// corner's depth instead of by the face's determinant, and lists the pair (corner, incident
-// point) when those coordinates fall inside the face (late_ref_corner). Between boxes whose
-// side faces are parallel to within 1e-4..1e-6 rad this lists one point more than the
-// overlap (a corner just outside the incident face next to its deepest corner), deeper than
-// the boxes overlap anywhere. Measured on 3.3.8, states matching before -> after: equal
-// boxes .1 .2 .3, one turned about y by up to 0.2 rad and tilted by up to 1e-4, 1e-5,
-// 1e-6, 1e-7 rad: 1869, 1886 of 2000 and 284, 285, 295, 300 of 300 -> all; the earlier
-// near-parallel sets (margin .06): 591 of 600 (1e-6), 277 and 295 of 300 -> all; turned
-// about any axis and flipped, boxes .15 .2 .25 with and without margin, tilts 1e-4, 1e-5,
-// 1e-6: 1896, 1902, 1968 of 2000 -> 2000 each; against boxes .1 .2 .3, .2 .2 .1, .3 .1 .25
-// (1e-4, 1e-6): 1974, 1990, 1985, 1993, 1972, 1983 of 2000 -> 2000 each; general random
-// poses of 16 box pairs: 28,497 -> 28,499 of 28,500 (one more point in two poses, of sign
-// +0.0037 in one of them). Still not reproduced there: one pose (.5 .5 1.5 / 1.5 .5 .5,
-// margin .001) where 3.3.8 lists a late-corner point this rule places elsewhere and drops.
+// places it over the incident face at coordinates divided by the squared length of the last
+// pair it listed (the first corner's depth squared) instead of by the face's determinant,
+// and lists the pair (corner, incident point) when those fall inside the face
+// (late_ref_corner). Between boxes whose side faces are parallel to within 1e-4..1e-6 rad
+// this lists one point more than the overlap (a corner just outside the incident face next
+// to its deepest corner), deeper than the boxes overlap anywhere. Measured on 3.3.8, states
+// matching before -> after: equal boxes .1 .2 .3, one turned about y by up to 0.2 rad and
+// tilted by up to 1e-4, 1e-5, 1e-6, 1e-7 rad: 1869, 1886 of 2000 and 284, 285, 295, 300
+// of 300 -> all; the earlier near-parallel sets (margin .06): 591 of 600 (1e-6), 277 and
+// 295 of 300 -> all; turned about any axis and flipped, boxes .15 .2 .25 with and without
+// margin, tilts 1e-4, 1e-5, 1e-6: 1896, 1902, 1968 of 2000 -> 2000 each; against boxes
+// .1 .2 .3, .2 .2 .1, .3 .1 .25 (1e-4, 1e-6): 1974, 1990, 1985, 1993, 1972, 1983 of 2000
+// -> 2000 each; general random poses of 16 box pairs: 28,497 -> 28,500 of 28,500, and on
+// 64,000 new ones (same pairs, two spreads) 63,413 -> 63,490, no state lost (the rest
+// differ elsewhere). In general poses the late pair often lies above the reference face:
+// its dist takes the sign of the pair along the face normal, and a pair above the margin is
+// dropped but still sets the length the next late corner is divided by.
 #include "collision/collision.h"
 #include "collision/pair_util.h"
 
@@ -120,20 +122,23 @@ static void to_face_frame(mjtNum t[2], const mjtNum p[2], const int tk[2], const
   t[1] = tf[1] * p[tk[1]];
 }
 
-// A reference corner p2 met after the first one found, on an edge axis. 3.3.8 does not drop
-// it: it places the corner over the incident face at coordinates (a, b) along the edges
-// q0->q1 and q0->q2 (projected along n) that are the Cramer numerators of that 2x2 system in
-// the face frame, (w x e2, e1 x w) with w = p2 - q0, divided by the square of the first
-// corner's depth h1 instead of by e1 x e2; when both lie in [0, 1] it lists the pair (the
-// corner, the incident face point q0 + a (q1 - q0) + b (q2 - q0)), whose distance becomes
-// the depth. Measured on 3.3.8: the extra point on equal boxes parallel to within 1e-4..1e-6
-// rad (a corner just outside the incident face next to q0, whose coordinates scale to the
-// other side of q0) matches to the last digits in position and depth, and no other pose
-// gains a point that 3.3.8 lacks (counts in the file's header). Returns 1 and
-// the incident point when the corner is listed.
-static int late_ref_corner(mjtNum pinc[3], const mjtNum p2[2], mjtNum q2[4][2],
-                           mjtNum q3[4][3], const int tk[2], const int tf[2], mjtNum h1) {
-  if (h1 == 0) {
+// A reference corner p2 (c3 in world) met after the first one found, on an edge axis.
+// 3.3.8 does not drop it: it places the corner over the incident face at coordinates (a, b)
+// along the edges q0->q1 and q0->q2 (projected along n) that are the Cramer numerators of
+// that 2x2 system in the face frame, (w x e2, e1 x w) with w = p2 - q0, divided by *d2
+// instead of by e1 x e2, where *d2 is the squared length of the last pair listed so far
+// (the first corner's depth squared, then each later pair's); when both lie in [0, 1] it
+// lists the pair (the corner, the incident face point q0 + a (q1 - q0) + b (q2 - q0)), whose
+// length becomes the depth, and *d2 becomes that length squared. Measured on 3.3.8: on
+// boxes parallel to within 1e-4..1e-6 rad the extra point (a corner just outside the
+// incident face next to q0, whose coordinates scale to the other side of q0) matches in
+// position and depth to the last digits; a second late corner in a general pose is placed
+// with the first late pair's length (counts in the file's header). Returns 1 and the
+// incident point when the corner is listed.
+static int late_ref_corner(mjtNum pinc[3], const mjtNum p2[2], const mjtNum c3[3],
+                           mjtNum q2[4][2], mjtNum q3[4][3], const int tk[2], const int tf[2],
+                           mjtNum* d2) {
+  if (*d2 == 0) {
     return 0;
   }
   mjtNum t0[2], t1[2], t2[2], tp[2];
@@ -143,14 +148,17 @@ static int late_ref_corner(mjtNum pinc[3], const mjtNum p2[2], mjtNum q2[4][2],
   to_face_frame(tp, p2, tk, tf);
   mjtNum e1[2] = {t1[0] - t0[0], t1[1] - t0[1]}, e2[2] = {t2[0] - t0[0], t2[1] - t0[1]};
   mjtNum w[2] = {tp[0] - t0[0], tp[1] - t0[1]};
-  mjtNum a = (w[0] * e2[1] - w[1] * e2[0]) / (h1 * h1);
-  mjtNum b = (e1[0] * w[1] - e1[1] * w[0]) / (h1 * h1);
+  mjtNum a = (w[0] * e2[1] - w[1] * e2[0]) / *d2;
+  mjtNum b = (e1[0] * w[1] - e1[1] * w[0]) / *d2;
   if (!(a >= 0 && a <= 1 && b >= 0 && b <= 1)) {
     return 0;
   }
+  mjtNum dd[3];
   for (int j = 0; j < 3; j++) {
     pinc[j] = q3[0][j] + a * (q3[1][j] - q3[0][j]) + b * (q3[2][j] - q3[0][j]);
   }
+  sn_sub3(dd, pinc, c3);
+  *d2 = sn_dot3(dd, dd);
   return 1;
 }
 
@@ -287,16 +295,20 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
   }
   // reference corners inside the incident face, (t1, t2) = (-,-), (-,+), (+,-), (+,+) in
   // the face frame; on an edge axis 3.3.8 takes the first one found (even when it lies above
-  // the margin) and treats each later corner by late_ref_corner, with the first one's depth
+  // the margin) and treats each later corner by late_ref_corner, starting from the first
+  // one's depth squared (d2)
   int nref = 0;
-  mjtNum h1 = 0;
+  mjtNum d2 = 0;
   for (int r = 0; r < 4 && npoly == 4; r++) {
     int c1 = r & 2 ? 1 : -1, c2 = r & 1 ? 1 : -1;
     int su = tk[0] == 0 ? tf[0] * c1 : tf[1] * c2;
     int sv = tk[0] == 0 ? tf[1] * c2 : tf[0] * c1;
     mjtNum p2[2] = {su * hu, sv * hv};
     if (zerok >= 0 && nref > 0) {
-      if (npt < 16 && late_ref_corner(pinc[npt], p2, q2, q3, tk, tf, h1)) {
+      mjtNum c3[3];
+      sn_addScl3(c3, fc, u, p2[0]);
+      sn_addToScl3(c3, v, p2[1]);
+      if (npt < 16 && late_ref_corner(pinc[npt], p2, c3, q2, q3, tk, tf, &d2)) {
         pts[npt][0] = p2[0];
         pts[npt][1] = p2[1];
         pts[npt][2] = 0;
@@ -315,7 +327,8 @@ static int face_contacts(mjContact* con, const box_t* R, int ia, const mjtNum nr
       sn_sub3(rel, q3[0], w);
       pts[npt][0] = p2[0];
       pts[npt][1] = p2[1];
-      pts[npt][2] = h1 = sn_dot3(rel, inorm) / ndot;
+      pts[npt][2] = sn_dot3(rel, inorm) / ndot;
+      d2 = pts[npt][2] * pts[npt][2];
       npt++;
     }
   }
