@@ -27,30 +27,25 @@
 // --cases).
 static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[3],
                            const mjtNum b[3], const mjtNum c[3]) {
-  mjtNum e1[3], e2[3], s[3], pv[3], qv[3];
-  sn_sub3(e1, b, a);
-  sn_sub3(e2, c, a);
-  sn_cross(pv, v, e2);
-  mjtNum det = sn_dot3(e1, pv);
+  // barycentric coordinates of the ray's crossing, from vertex c (u along a - c, w along
+  // b - c), each a quotient by the determinant (not a product with its reciprocal)
+  mjtNum ca[3], cb[3], cp[3], pv[3], qv[3];
+  sn_sub3(ca, a, c);
+  sn_sub3(cb, b, c);
+  sn_sub3(cp, p, c);
+  sn_cross(pv, v, cb);
+  mjtNum det = sn_dot3(ca, pv);
   if (det == 0) {
     return -1;  // ray parallel to the triangle's plane
   }
-  mjtNum inv = 1 / det;
-  sn_sub3(s, p, a);
-  mjtNum u = sn_dot3(s, pv) * inv;
-  if (u < 0 || u > 1) {
+  mjtNum u = sn_dot3(cp, pv) / det;
+  sn_cross(qv, cp, ca);
+  mjtNum w = sn_dot3(v, qv) / det;
+  if (u < 0 || w < 0 || u + w > 1) {
     return -1;
   }
-  sn_cross(qv, s, e1);
-  mjtNum w = sn_dot3(v, qv) * inv;
-  if (w < 0 || u + w > 1) {
-    return -1;
-  }
-  mjtNum ca[3], cb[3], n[3], cp[3];
-  sn_sub3(ca, a, c);
-  sn_sub3(cb, b, c);
+  mjtNum n[3];
   sn_cross(n, ca, cb);
-  sn_sub3(cp, p, c);
   mjtNum den = sn_dot3(n, v);
   if (den == 0) {
     return -1;
@@ -134,8 +129,14 @@ static mjtNum ray_faces(const float* vert, const int* face, int f0, int f1, cons
 static mjtNum ray_node(const mjtNum* aabb, const mjtNum p[3], const mjtNum v[3]) {
   mjtNum lo[3], hi[3], t0, t1;
   for (int i = 0; i < 3; i++) {
-    lo[i] = aabb[i] - aabb[3 + i];
-    hi[i] = aabb[i] + aabb[3 + i];
+    mjtNum h = aabb[3 + i];
+    if (h == 0) {
+      // 3.3.8 compiles a box with no thickness (a face in a coordinate plane) 1e-14
+      // thick on each side of its centre
+      h = 0.5 * ((aabb[i] + 1e-14) - (aabb[i] - 1e-14));
+    }
+    lo[i] = aabb[i] - h;
+    hi[i] = aabb[i] + h;
   }
   return ray_slab(p, v, lo, hi, &t0, &t1, 1) ? t0 : -1;
 }
@@ -166,10 +167,7 @@ static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const 
     mjtNum t[2] = {-1, -1};
     for (int k = 0; k < 2; k++) {
       if (child[k] >= 0) {
-        // a leaf's box is not tested (its float triangle may poke out of it)
-        const int* cc = m->bvh_child + 2 * (adr + child[k]);
-        int leaf = cc[0] < 0 && cc[1] < 0;
-        t[k] = leaf ? 0 : ray_node(m->bvh_aabb + 6 * (adr + child[k]), p, v);
+        t[k] = ray_node(m->bvh_aabb + 6 * (adr + child[k]), p, v);
         if (best >= 0 && t[k] > best) {
           t[k] = -1;
         }
