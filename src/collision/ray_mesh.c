@@ -31,39 +31,82 @@
 
 #include "math/inline.h"
 
-// Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included. The
-// distance is the plane intersection x = -(n . (p - c)) / (n . v), n = (a - c) x (b - c):
-// this form gives 3.3.8's distances to the last bit, and its signed zeros for rays
-// starting on a face (+0 going into the solid, -0 leaving it) (tests/conformance/ray.mjs
-// --cases). Inside means barycentrics u, w >= 0 and u + w <= 1 (edges and vertices
-// count), computed from vertex c as in the distance; see the evidence at the top.
-static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[3],
-                           const mjtNum b[3], const mjtNum c[3]) {
-  // barycentric coordinates of the ray's crossing, from vertex c (u along a - c, w along
-  // b - c), each a quotient by the determinant (not a product with its reciprocal)
-  mjtNum ca[3], cb[3], cp[3], pv[3], qv[3];
-  sn_sub3(ca, a, c);
-  sn_sub3(cb, b, c);
-  sn_sub3(cp, p, c);
-  sn_cross(pv, v, cb);
-  mjtNum det = sn_dot3(ca, pv);
-  if (det == 0) {
-    return -1;  // ray parallel to the triangle's plane
+// Projection of the ray's surroundings on the plane perpendicular to it: the axes
+// 3.3.8 uses (mapped from mju_raySkin on single triangles, tests/models/
+// ray_mesh_edges.rays): t1 is w = (1, 1, 1) without the component of v's largest
+// coordinate (the first on ties), made perpendicular to v, t2 = v x t1, each scaled by
+// the reciprocal of its length.
+static void ray_frame(const mjtNum v[3], mjtNum t1[3], mjtNum t2[3]) {
+  int k = 0;
+  for (int i = 1; i < 3; i++) {
+    if (fabs(v[i]) > fabs(v[k])) {
+      k = i;
+    }
   }
-  mjtNum u = sn_dot3(cp, pv) / det;
-  sn_cross(qv, cp, ca);
-  mjtNum w = sn_dot3(v, qv) / det;
-  if (u < 0 || w < 0 || u + w > 1) {
+  mjtNum w[3] = {1, 1, 1};
+  w[k] = 0;
+  mjtNum s = sn_dot3(w, v) / sn_dot3(v, v);
+  for (int i = 0; i < 3; i++) {
+    t1[i] = w[i] - s * v[i];
+  }
+  mjtNum inv = 1 / sqrt(sn_dot3(t1, t1));
+  sn_scl3(t1, t1, inv);
+  sn_cross(t2, v, t1);
+  inv = 1 / sqrt(sn_dot3(t2, t2));
+  sn_scl3(t2, t2, inv);
+}
+
+// Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included.
+// Inside: the vertices relative to p, projected on the frame (t1, t2) perpendicular to
+// the ray, give the ray's barycentric coordinates from vertex c (u for a, w for b, as
+// quotients by the 2D determinant): u >= 0, w >= 0, u + w <= 1. The distance is the
+// plane intersection x = -(n . (p - c)) / (n . v), n = (a - c) x (b - c): this form
+// gives 3.3.8's distances to the last bit, and its signed zeros for rays starting on a
+// face (+0 going into the solid, -0 leaving it) (tests/conformance/ray.mjs --cases).
+// The frame is computed once per ray by the callers.
+static mjtNum ray_triangle_f(const mjtNum p[3], const mjtNum v[3], const mjtNum t1[3],
+                             const mjtNum t2[3], const mjtNum a[3], const mjtNum b[3],
+                             const mjtNum c[3]) {
+  mjtNum d[3], pa[2], pb[2], pc[2];
+  sn_sub3(d, a, p);
+  pa[0] = sn_dot3(d, t1);
+  pa[1] = sn_dot3(d, t2);
+  sn_sub3(d, b, p);
+  pb[0] = sn_dot3(d, t1);
+  pb[1] = sn_dot3(d, t2);
+  sn_sub3(d, c, p);
+  pc[0] = sn_dot3(d, t1);
+  pc[1] = sn_dot3(d, t2);
+  mjtNum e1[2] = {pa[0] - pc[0], pa[1] - pc[1]}, e2[2] = {pb[0] - pc[0], pb[1] - pc[1]};
+  mjtNum o[2] = {-pc[0], -pc[1]};
+  mjtNum det = e1[0] * e2[1] - e1[1] * e2[0];
+  if (det == 0) {
+    return -1;  // the triangle is seen edge-on
+  }
+  mjtNum u = (o[0] * e2[1] - o[1] * e2[0]) / det;
+  mjtNum w = (e1[0] * o[1] - e1[1] * o[0]) / det;
+  if (!(u >= 0 && w >= 0 && u + w <= 1)) {
     return -1;
   }
-  mjtNum n[3];
+  mjtNum ca[3], cb[3], n[3], cp[3];
+  sn_sub3(ca, a, c);
+  sn_sub3(cb, b, c);
   sn_cross(n, ca, cb);
+  sn_sub3(cp, p, c);
   mjtNum den = sn_dot3(n, v);
   if (den == 0) {
     return -1;
   }
   mjtNum x = -sn_dot3(n, cp) / den;
   return x >= 0 ? x : -1;
+}
+
+// ray_triangle_f with the ray's frame computed here (one-off triangles).
+static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[3],
+                           const mjtNum b[3], const mjtNum c[3]) {
+  mjtNum t1[3], t2[3];
+  ray_frame(v, t1, t2);
+  return ray_triangle_f(p, v, t1, t2, a, b, c);
 }
 
 static void float3(mjtNum res[3], const float* f) {
@@ -122,13 +165,13 @@ static mjtNum closer(mjtNum best, mjtNum x) {
 
 // Nearest hit among faces f0..f1-1, starting from best (-1: none yet).
 static mjtNum ray_faces(const float* vert, const int* face, int f0, int f1, const mjtNum p[3],
-                        const mjtNum v[3], mjtNum best) {
+                        const mjtNum v[3], const mjtNum fr[6], mjtNum best) {
   for (int f = f0; f < f1; f++) {
     mjtNum a[3], b[3], c[3];
     float3(a, vert + 3 * face[3 * f]);
     float3(b, vert + 3 * face[3 * f + 1]);
     float3(c, vert + 3 * face[3 * f + 2]);
-    best = closer(best, ray_triangle(p, v, a, b, c));
+    best = closer(best, ray_triangle_f(p, v, fr, fr + 3, a, b, c));
   }
   return best;
 }
@@ -159,7 +202,7 @@ static mjtNum ray_node(const mjtNum* aabb, const mjtNum p[3], const mjtNum v[3])
 // depth first, nearer child first, skipping boxes entered beyond the best hit so far.
 // Every box, a leaf's too, is tested by ray_node's rule.
 static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const int* face,
-                            int nface, const mjtNum p[3], const mjtNum v[3]) {
+                            int nface, const mjtNum p[3], const mjtNum v[3], const mjtNum fr[6]) {
   enum { STACK = 128 };       // median splits: depth <= 32 for any face count
   int stack[STACK];
   int top = 0;
@@ -174,7 +217,7 @@ static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const 
     if (child[0] < 0 && child[1] < 0) {
       int f = m->bvh_nodeid[adr + node];
       if (f >= 0 && f < nface) {
-        best = ray_faces(vert, face, f, f + 1, p, v, best);
+        best = ray_faces(vert, face, f, f + 1, p, v, fr, best);
       }
       continue;
     }
@@ -194,7 +237,7 @@ static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const 
       if (t[c] >= 0) {
         if (top == STACK) {
           // deeper than any tree the compiler builds: test every face instead
-          return ray_faces(vert, face, 0, nface, p, v, best);
+          return ray_faces(vert, face, 0, nface, p, v, fr, best);
         }
         stack[top++] = child[c];
       }
@@ -221,11 +264,13 @@ mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pn
   }
   const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[mesh];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[mesh];
+  mjtNum fr[6];  // the ray's frame (ray_frame)
+  ray_frame(v, fr, fr + 3);
   int adr = m->mesh_bvhadr[mesh];
   if (adr >= 0 && m->mesh_bvhnum[mesh] > 0) {
-    return ray_face_tree(m, adr, vert, face, m->mesh_facenum[mesh], p, v);
+    return ray_face_tree(m, adr, vert, face, m->mesh_facenum[mesh], p, v, fr);
   }
-  return ray_faces(vert, face, 0, m->mesh_facenum[mesh], p, v, -1);
+  return ray_faces(vert, face, 0, m->mesh_facenum[mesh], p, v, fr, -1);
 }
 
 // ---------------------------------------------------------------- height fields

@@ -1,7 +1,8 @@
 // mj_rayMesh on vertices, edges, face planes and rays nudged a few ulps off them,
 // compared bit for bit (signed zeros included) with MuJoCo 3.3.8's answers stored in
 // tests/models/ray_mesh_edges.rays ("mesh g p[3] v[3] = answer"), so that this check
-// runs without the oracle (conformance/ray/ray_mesh_edges asks the oracle live).
+// runs without the oracle (conformance/ray/ray_mesh_edges asks the oracle live). Lines
+// marked "# known:" are documented differences: they must still differ.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,7 +38,7 @@ static void test_stored_answers(void** state) {
     fail_msg("cannot open %s", path);
   }
   char line[1024];
-  int lineno = 0, checked = 0, bad = 0;
+  int lineno = 0, checked = 0, bad = 0, known = 0;
   while (fgets(line, sizeof(line), f)) {
     lineno++;
     if (strncmp(line, "mesh ", 5) != 0) {
@@ -54,13 +55,23 @@ static void test_stored_answers(void** state) {
     double want = strtod(answer, NULL);
     double got = mj_rayMesh(m, d, g, p, v);
     checked++;
-    if (memcmp(&want, &got, sizeof(double)) != 0) {
+    int same = memcmp(&want, &got, sizeof(double)) == 0;
+    if (strstr(line, "# known:")) {
+      // a documented difference must still differ (else the entry is stale)
+      if (same) {
+        bad++;
+        print_message("%s:%d: stale known difference (now agrees)\n", path, lineno);
+      } else {
+        known++;
+      }
+    } else if (!same) {
       bad++;
       print_message("%s:%d: 3.3.8 %.17g, Sinew %.17g\n", path, lineno, want, got);
     }
   }
   fclose(f);
-  print_message("%d/%d stored mj_rayMesh answers agree bit for bit\n", checked - bad, checked);
+  print_message("%d/%d stored mj_rayMesh answers agree bit for bit (%d known differences)\n",
+                checked - bad - known, checked, known);
   assert_true(checked > 500);
   assert_int_equal(bad, 0);
   mj_deleteData(d);
