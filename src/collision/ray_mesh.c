@@ -177,23 +177,16 @@ static mjtNum ray_faces(const float* vert, const int* face, int f0, int f1, cons
 }
 
 // Entry parameter of the ray into a face-tree box (centre, half-size), -1 if it misses.
-// Measured on 3.3.8: the box is not padded (but a box of no thickness is compiled 1e-14
-// thick, which Sinew's compiler does not do: emulated here), and a ray must pass
-// through its inside:
+// Measured on 3.3.8: the box is not padded here (a box of no thickness is compiled 1e-14
+// thick: src/compiler/mesh_poly.c), and a ray must pass through its inside:
 // touching it at a corner or along an edge or face, or leaving it at the ray's start,
 // does not count (so a mesh vertex or edge grazed from outside, or a ray leaving a face
 // it starts on, hits nothing there); a flat box (coplanar faces) is crossed at a point.
 static mjtNum ray_node(const mjtNum* aabb, const mjtNum p[3], const mjtNum v[3]) {
   mjtNum lo[3], hi[3], t0, t1;
   for (int i = 0; i < 3; i++) {
-    mjtNum h = aabb[3 + i];
-    if (h == 0) {
-      // 3.3.8 compiles a box with no thickness (a face in a coordinate plane) 1e-14
-      // thick on each side of its centre
-      h = 0.5 * ((aabb[i] + 1e-14) - (aabb[i] - 1e-14));
-    }
-    lo[i] = aabb[i] - h;
-    hi[i] = aabb[i] + h;
+    lo[i] = aabb[i] - aabb[3 + i];
+    hi[i] = aabb[i] + aabb[3 + i];
   }
   return ray_slab(p, v, lo, hi, &t0, &t1, 1) ? t0 : -1;
 }
