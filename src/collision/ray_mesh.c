@@ -63,7 +63,7 @@ static void ray_frame(const mjtNum v[3], mjtNum t1[3], mjtNum t2[3]) {
 // plane intersection x = -(n . (p - c)) / (n . v), n = (a - c) x (b - c): this form
 // gives 3.3.8's distances to the last bit, and its signed zeros for rays starting on a
 // face (+0 going into the solid, -0 leaving it) (tests/conformance/ray.mjs --cases).
-// The frame is computed once per ray by the callers.
+// The frame (ray_frame) is computed once per ray by the callers.
 static mjtNum ray_triangle_f(const mjtNum p[3], const mjtNum v[3], const mjtNum t1[3],
                              const mjtNum t2[3], const mjtNum a[3], const mjtNum b[3],
                              const mjtNum c[3]) {
@@ -99,14 +99,6 @@ static mjtNum ray_triangle_f(const mjtNum p[3], const mjtNum v[3], const mjtNum 
   }
   mjtNum x = -sn_dot3(n, cp) / den;
   return x >= 0 ? x : -1;
-}
-
-// ray_triangle_f with the ray's frame computed here (one-off triangles).
-static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[3],
-                           const mjtNum b[3], const mjtNum c[3]) {
-  mjtNum t1[3], t2[3];
-  ray_frame(v, t1, t2);
-  return ray_triangle_f(p, v, t1, t2, a, b, c);
 }
 
 static void float3(mjtNum res[3], const float* f) {
@@ -272,6 +264,7 @@ typedef struct {
   const float* data;
   int nrow, ncol;
   mjtNum sx, sy, sz;
+  mjtNum fr[6];  // the ray's frame (ray_frame)
 } hfield_grid;
 
 static void grid_point(const hfield_grid* h, int r, int c, mjtNum z0, mjtNum out[3]) {
@@ -288,8 +281,8 @@ static mjtNum ray_cell(const hfield_grid* h, int r, int c, const mjtNum p[3],
   grid_point(h, r, c + 1, -1, p01);
   grid_point(h, r + 1, c, -1, p10);
   grid_point(h, r + 1, c + 1, -1, p11);
-  mjtNum best = ray_triangle(p, v, p00, p01, p11);
-  return closer(best, ray_triangle(p, v, p00, p11, p10));
+  mjtNum best = ray_triangle_f(p, v, h->fr, h->fr + 3, p00, p01, p11);
+  return closer(best, ray_triangle_f(p, v, h->fr, h->fr + 3, p00, p11, p10));
 }
 
 // Wall segment between border grid points (r0, c0) and (r1, c1), from z = 0 up.
@@ -300,8 +293,8 @@ static mjtNum ray_wall(const hfield_grid* h, int r0, int c0, int r1, int c1,
   grid_point(h, r1, c1, 0, a1);
   grid_point(h, r0, c0, -1, b0);
   grid_point(h, r1, c1, -1, b1);
-  mjtNum best = ray_triangle(p, v, a0, a1, b1);
-  return closer(best, ray_triangle(p, v, a0, b1, b0));
+  mjtNum best = ray_triangle_f(p, v, h->fr, h->fr + 3, a0, a1, b1);
+  return closer(best, ray_triangle_f(p, v, h->fr, h->fr + 3, a0, b1, b0));
 }
 
 // Index range [*i0, *i1] of cells along one axis touched by coordinates in [a, b].
@@ -323,9 +316,10 @@ mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid, const mjtNum 
   }
   const mjtNum* size = m->hfield_size + 4 * id;
   hfield_grid h = {m->hfield_data + m->hfield_adr[id], m->hfield_nrow[id], m->hfield_ncol[id],
-                   size[0], size[1], size[2]};
+                   size[0], size[1], size[2], {0}};
   mjtNum p[3], v[3];
   to_geom_frame(d, geomid, pnt, vec, p, v);
+  ray_frame(v, h.fr, h.fr + 3);
 
   // the base box
   mjtNum bpos[3] = {0, 0, -size[3] / 2}, bsize[3] = {size[0], size[1], size[3] / 2};
@@ -368,6 +362,8 @@ mjtNum mju_raySkin(int nface, int nvert, const int* face, const float* vert,
                    const mjtNum pnt[3], const mjtNum vec[3], int vertid[1]) {
   mjtNum best = -1;
   int bestface = -1;
+  mjtNum fr[6];  // the ray's frame (ray_frame)
+  ray_frame(vec, fr, fr + 3);
   for (int f = 0; f < nface; f++) {
     const int* t = face + 3 * f;
     if (t[0] < 0 || t[1] < 0 || t[2] < 0 || t[0] >= nvert || t[1] >= nvert || t[2] >= nvert) {
@@ -377,7 +373,7 @@ mjtNum mju_raySkin(int nface, int nvert, const int* face, const float* vert,
     float3(a, vert + 3 * t[0]);
     float3(b, vert + 3 * t[1]);
     float3(c, vert + 3 * t[2]);
-    mjtNum x = ray_triangle(pnt, vec, a, b, c);
+    mjtNum x = ray_triangle_f(pnt, vec, fr, fr + 3, a, b, c);
     if (x >= 0 && (best < 0 || x < best)) {
       best = x;
       bestface = f;

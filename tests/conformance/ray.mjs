@@ -130,17 +130,27 @@ const script = [];
 const singles = [];
 const exact = [];  // queries compared bit for bit (signed zeros included)
 
-// MODEL.rays beside the model: fixed mj_rayMesh queries in the initial state, compared
-// bit for bit (edge, vertex and on-surface rays whose answers hinge on inclusivity).
+// MODEL.rays beside the model: fixed mj_rayMesh ('mesh') and mju_rayGeom ('geom')
+// queries in the initial state, compared bit for bit (edge, vertex, tangent and
+// on-surface rays whose answers hinge on inclusivity and rounding).
 const raysFile = file.replace(/\.xml$/, '.rays');
 if (fs.existsSync(raysFile)) {
   const S = (x) => (Object.is(x, -0) ? '-0' : String(x));
   for (const line of fs.readFileSync(raysFile, 'utf8').split('\n')) {
     const w = line.trim().split(/\s+/);
-    if (w[0] !== 'mesh') continue;
-    const n = w.slice(1).map(Number);
-    script.push(`mesh ${n[0]} ${fmt(n.slice(1, 4))} ${fmt(n.slice(4, 7))}`);
-    expected.push(S(mj.mj_rayMesh(m, d, n[0], n.slice(1, 4), n.slice(4, 7))));
+    if (w[0] === 'geom') {
+      // mju_rayGeom: type pos[3] mat[9] size[3] p[3] v[3] (the model is not involved)
+      const n = w.slice(1, 23).map(Number);
+      const [pos, mat, size, p, v] = [n.slice(1, 4), n.slice(4, 13), n.slice(13, 16), n.slice(16, 19), n.slice(19, 22)];
+      script.push(`geom ${n[0]} ${fmt(pos)} ${fmt(mat)} ${fmt(size)} ${fmt(p)} ${fmt(v)}`);
+      expected.push(S(mj.mju_rayGeom(pos, mat, size, p, v, n[0])));
+    } else if (w[0] === 'mesh') {
+      const n = w.slice(1).map(Number);
+      script.push(`mesh ${n[0]} ${fmt(n.slice(1, 4))} ${fmt(n.slice(4, 7))}`);
+      expected.push(S(mj.mj_rayMesh(m, d, n[0], n.slice(1, 4), n.slice(4, 7))));
+    } else {
+      continue;
+    }
     singles.push(null);
     // '# known:' marks a query where Sinew is known to differ from 3.3.8 (it must still
     // differ: a known entry that starts matching is stale)
