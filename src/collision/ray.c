@@ -6,8 +6,12 @@
 // p' = R^T (p - pos), v' = R^T v. Each function returns the smallest x >= 0 at which
 // the ray meets the surface, so a ray starting inside reports where it leaves.
 // Behaviour pinned with MuJoCo 3.3.8 (tests/conformance/ray.mjs):
-// - planes are one-sided (hit only travelling towards -z) and bounded by size[0],
-//   size[1] when those are positive, edges included;
+// - planes are one-sided (hit only travelling towards -z, v_z <= -mjMINVAL) and
+//   bounded by size[0], size[1] when those are positive, edges included;
+// - grazing rays, mapped bit for bit (tests/models/ray_primitives.rays): a quadric's
+//   discriminant under mjMINVAL is no hit (tangent rays miss); a ray direction
+//   component under mjMINVAL skips the box faces and cylinder caps it is (nearly)
+//   parallel to; a sphere is cast in the world's axes (p - pos, v unrotated);
 // - mj_ray skips geoms whose alpha is 0: the material's alpha when the geom has a
 //   material, else the geom's rgba alpha;
 // - geom groups are clamped to [0, mjNGROUP-1] before the geomgroup lookup;
@@ -24,10 +28,12 @@
 
 #include "math/inline.h"
 
-// Smallest non-negative root of a x^2 + 2 b x + c = 0, or -1 (a > 0).
+// Smallest non-negative root of a x^2 + 2 b x + c = 0, or -1 (a > 0). As in 3.3.8, a
+// discriminant b^2 - a c under mjMINVAL counts as no root, so a ray tangent to a
+// quadric (up to rounding) misses it.
 static mjtNum nearest_root(mjtNum a, mjtNum b, mjtNum c) {
   mjtNum disc = b * b - a * c;
-  if (disc < 0) {
+  if (disc < mjMINVAL) {
     return -1;
   }
   mjtNum sq = sqrt(disc);
@@ -45,8 +51,8 @@ static mjtNum closer(mjtNum best, mjtNum x) {
 }
 
 static mjtNum ray_plane(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
-  if (v[2] >= 0 || p[2] < 0) {
-    return -1;  // one-sided: the ray must travel down onto the +z face
+  if (v[2] > -mjMINVAL || p[2] < 0) {
+    return -1;  // one-sided: the ray must travel down onto the +z face, not along it
   }
   mjtNum x = -p[2] / v[2];
   mjtNum hx = p[0] + x * v[0], hy = p[1] + x * v[1];
@@ -64,7 +70,9 @@ static mjtNum ray_sphere(mjtNum r, const mjtNum p[3], const mjtNum v[3]) {
   return nearest_root(a, sn_dot3(p, v), sn_dot3(p, p) - r * r);
 }
 
-// Side of the z-aligned cylinder of radius r, restricted to |z| <= h.
+// Side of the z-aligned cylinder of radius r, restricted to |z| <= h. Only the
+// nearest non-negative crossing of the infinite cylinder is tried (3.3.8: a ray
+// entering through a cap and leaving through the side does not hit the side).
 static mjtNum ray_tube(mjtNum r, mjtNum h, const mjtNum p[3], const mjtNum v[3]) {
   mjtNum a = v[0] * v[0] + v[1] * v[1];
   if (a < mjMINVAL) {
@@ -72,19 +80,8 @@ static mjtNum ray_tube(mjtNum r, mjtNum h, const mjtNum p[3], const mjtNum v[3])
   }
   mjtNum b = p[0] * v[0] + p[1] * v[1];
   mjtNum c = p[0] * p[0] + p[1] * p[1] - r * r;
-  mjtNum disc = b * b - a * c;
-  if (disc < 0) {
-    return -1;
-  }
-  mjtNum sq = sqrt(disc);
-  mjtNum best = -1;
-  for (int s = -1; s <= 1; s += 2) {
-    mjtNum x = (-b + s * sq) / a;
-    if (x >= 0 && fabs(p[2] + x * v[2]) <= h) {
-      best = closer(best, x);
-    }
-  }
-  return best;
+  mjtNum x = nearest_root(a, b, c);
+  return x >= 0 && fabs(p[2] + x * v[2]) <= h ? x : -1;
 }
 
 static mjtNum ray_capsule(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
@@ -99,7 +96,7 @@ static mjtNum ray_capsule(const mjtNum size[3], const mjtNum p[3], const mjtNum 
     mjtNum q[3] = {p[0], p[1], p[2] - s * h};
     mjtNum b = sn_dot3(q, v), c = sn_dot3(q, q) - r * r;
     mjtNum disc = b * b - a * c;
-    if (disc < 0) {
+    if (disc < mjMINVAL) {
       continue;
     }
     mjtNum sq = sqrt(disc);
@@ -113,20 +110,26 @@ static mjtNum ray_capsule(const mjtNum size[3], const mjtNum p[3], const mjtNum 
   return best;
 }
 
+// sum_i (p_i + x v_i)^2 / size_i^2 = 1, the coefficients formed with 1 / size_i^2 as
+// 3.3.8 does (bit for bit: ray_primitives.rays).
 static mjtNum ray_ellipsoid(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
-  // scaling space to the unit sphere keeps the ray parameter x
   mjtNum ps[3], vs[3];
   for (int i = 0; i < 3; i++) {
-    ps[i] = p[i] / size[i];
-    vs[i] = v[i] / size[i];
+    mjtNum s2 = 1 / (size[i] * size[i]);
+    ps[i] = p[i] * s2;
+    vs[i] = v[i] * s2;
   }
-  return ray_sphere(1, ps, vs);
+  mjtNum a = sn_dot3(v, vs);
+  if (a < mjMINVAL) {
+    return -1;
+  }
+  return nearest_root(a, sn_dot3(p, vs), sn_dot3(p, ps) - 1);
 }
 
 static mjtNum ray_cylinder(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
   mjtNum r = size[0], h = size[1];
   mjtNum best = ray_tube(r, h, p, v);
-  if (v[2] != 0) {
+  if (fabs(v[2]) >= mjMINVAL) {
     for (int s = -1; s <= 1; s += 2) {
       mjtNum x = (s * h - p[2]) / v[2];
       mjtNum hx = p[0] + x * v[0], hy = p[1] + x * v[1];
@@ -141,8 +144,8 @@ static mjtNum ray_cylinder(const mjtNum size[3], const mjtNum p[3], const mjtNum
 static mjtNum ray_box(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3]) {
   mjtNum best = -1;
   for (int i = 0; i < 3; i++) {
-    if (v[i] == 0) {
-      continue;
+    if (fabs(v[i]) < mjMINVAL) {
+      continue;  // (nearly) parallel to this pair of faces
     }
     int j = (i + 1) % 3, k = (i + 2) % 3;
     for (int s = -1; s <= 1; s += 2) {
@@ -165,7 +168,7 @@ mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3
     case mjGEOM_PLANE:
       return ray_plane(size, p, v);
     case mjGEOM_SPHERE:
-      return ray_sphere(size[0], p, v);
+      return ray_sphere(size[0], d, vec);  // in the world's axes: no rotation
     case mjGEOM_CAPSULE:
       return ray_capsule(size, p, v);
     case mjGEOM_ELLIPSOID:

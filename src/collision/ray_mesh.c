@@ -10,9 +10,20 @@
 //   leaves vertid untouched when nothing is hit;
 // - mj_rayMesh is not the brute-force nearest triangle hit: it walks the mesh's face
 //   tree, and a ray must pass through the inside of the geom's box and of each inner
-//   tree box (see ray_node), so a ray grazing the mesh at a vertex or edge on its box,
-//   or leaving a face that it starts on, misses there; a ray starting on a face and
-//   going into the solid hits it at +0 (tests/models/ray_mesh_edges.rays, bit for bit).
+//   tree box (see ray_node), leaves included, so a ray grazing the mesh at a vertex or
+//   edge on its box, or leaving a face that it starts on, misses there; a ray starting
+//   on a face and going into the solid hits it at +0 (tests/models/ray_mesh_edges.rays,
+//   bit for bit).
+// Evidence (leaf boxes tested; ray_frame / ray_triangle_f's in-triangle test): rays
+// aimed at every vertex and at 0.5 / 0.3 along every edge of ray_mesh_edges.xml's
+// meshes, then nudged by 0, +-1..+-100 ulps in one origin coordinate, compared with
+// 3.3.8 bit for bit (differences before -> after): six axis directions, 79,464 rays:
+// 5,994 -> 0; ten directions (four random), 95,480 rays: 6,514 -> 305; the rotated
+// geoms, 65,360 rays: 1,743 -> 366; near vertices of stanford_bunny.xml, 103,200 rays:
+// 1,985 -> 5; of ray_mesh.xml, 55,728 rays: 390 -> 142. What still differs: rays that
+// pass within ~1e-16 of a triangle's vertex a or b (not c), which 3.3.8 more often
+// rejects; with a closed mesh that matters for rays through a vertex from a general
+// direction (one such query is marked known in ray_mesh_edges.rays).
 #include <float.h>
 #include <math.h>
 
@@ -20,30 +31,61 @@
 
 #include "math/inline.h"
 
-// Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included. The
-// distance is the plane intersection x = -(n . (p - c)) / (n . v), n = (a - c) x (b - c):
-// this form gives 3.3.8's distances to the last bit, and its signed zeros for rays
-// starting on a face (+0 going into the solid, -0 leaving it) (tests/conformance/ray.mjs
-// --cases).
-static mjtNum ray_triangle(const mjtNum p[3], const mjtNum v[3], const mjtNum a[3],
-                           const mjtNum b[3], const mjtNum c[3]) {
-  mjtNum e1[3], e2[3], s[3], pv[3], qv[3];
-  sn_sub3(e1, b, a);
-  sn_sub3(e2, c, a);
-  sn_cross(pv, v, e2);
-  mjtNum det = sn_dot3(e1, pv);
+// Projection of the ray's surroundings on the plane perpendicular to it: the axes
+// 3.3.8 uses (mapped from mju_raySkin on single triangles, tests/models/
+// ray_mesh_edges.rays): t1 is w = (1, 1, 1) without the component of v's largest
+// coordinate (the first on ties), made perpendicular to v, t2 = v x t1, each scaled by
+// the reciprocal of its length.
+static void ray_frame(const mjtNum v[3], mjtNum t1[3], mjtNum t2[3]) {
+  int k = 0;
+  for (int i = 1; i < 3; i++) {
+    if (fabs(v[i]) > fabs(v[k])) {
+      k = i;
+    }
+  }
+  mjtNum w[3] = {1, 1, 1};
+  w[k] = 0;
+  mjtNum s = sn_dot3(w, v) / sn_dot3(v, v);
+  for (int i = 0; i < 3; i++) {
+    t1[i] = w[i] - s * v[i];
+  }
+  mjtNum inv = 1 / sqrt(sn_dot3(t1, t1));
+  sn_scl3(t1, t1, inv);
+  sn_cross(t2, v, t1);
+  inv = 1 / sqrt(sn_dot3(t2, t2));
+  sn_scl3(t2, t2, inv);
+}
+
+// Ray p + x v against triangle (a, b, c): x or -1. Two-sided, edges included.
+// Inside: the vertices relative to p, projected on the frame (t1, t2) perpendicular to
+// the ray, give the ray's barycentric coordinates from vertex c (u for a, w for b, as
+// quotients by the 2D determinant): u >= 0, w >= 0, u + w <= 1. The distance is the
+// plane intersection x = -(n . (p - c)) / (n . v), n = (a - c) x (b - c): this form
+// gives 3.3.8's distances to the last bit, and its signed zeros for rays starting on a
+// face (+0 going into the solid, -0 leaving it) (tests/conformance/ray.mjs --cases).
+// The frame (ray_frame) is computed once per ray by the callers.
+static mjtNum ray_triangle_f(const mjtNum p[3], const mjtNum v[3], const mjtNum t1[3],
+                             const mjtNum t2[3], const mjtNum a[3], const mjtNum b[3],
+                             const mjtNum c[3]) {
+  mjtNum d[3], pa[2], pb[2], pc[2];
+  sn_sub3(d, a, p);
+  pa[0] = sn_dot3(d, t1);
+  pa[1] = sn_dot3(d, t2);
+  sn_sub3(d, b, p);
+  pb[0] = sn_dot3(d, t1);
+  pb[1] = sn_dot3(d, t2);
+  sn_sub3(d, c, p);
+  pc[0] = sn_dot3(d, t1);
+  pc[1] = sn_dot3(d, t2);
+  mjtNum e1[2] = {pa[0] - pc[0], pa[1] - pc[1]}, e2[2] = {pb[0] - pc[0], pb[1] - pc[1]};
+  mjtNum o[2] = {-pc[0], -pc[1]};
+  mjtNum det = e1[0] * e2[1] - e1[1] * e2[0];
   if (det == 0) {
-    return -1;  // ray parallel to the triangle's plane
+    return -1;  // the triangle is seen edge-on
   }
-  mjtNum inv = 1 / det;
-  sn_sub3(s, p, a);
-  mjtNum u = sn_dot3(s, pv) * inv;
-  if (u < 0 || u > 1) {
-    return -1;
-  }
-  sn_cross(qv, s, e1);
-  mjtNum w = sn_dot3(v, qv) * inv;
-  if (w < 0 || u + w > 1) {
+  mjtNum u = (o[0] * e2[1] - o[1] * e2[0]) / det;
+  mjtNum w = (e1[0] * o[1] - e1[1] * o[0]) / det;
+  if (!(u >= 0 && w >= 0 && u + w <= 1)) {
     return -1;
   }
   mjtNum ca[3], cb[3], n[3], cp[3];
@@ -115,19 +157,20 @@ static mjtNum closer(mjtNum best, mjtNum x) {
 
 // Nearest hit among faces f0..f1-1, starting from best (-1: none yet).
 static mjtNum ray_faces(const float* vert, const int* face, int f0, int f1, const mjtNum p[3],
-                        const mjtNum v[3], mjtNum best) {
+                        const mjtNum v[3], const mjtNum fr[6], mjtNum best) {
   for (int f = f0; f < f1; f++) {
     mjtNum a[3], b[3], c[3];
     float3(a, vert + 3 * face[3 * f]);
     float3(b, vert + 3 * face[3 * f + 1]);
     float3(c, vert + 3 * face[3 * f + 2]);
-    best = closer(best, ray_triangle(p, v, a, b, c));
+    best = closer(best, ray_triangle_f(p, v, fr, fr + 3, a, b, c));
   }
   return best;
 }
 
 // Entry parameter of the ray into a face-tree box (centre, half-size), -1 if it misses.
-// Measured on 3.3.8: the box is not padded, and a ray must pass through its inside:
+// Measured on 3.3.8: the box is not padded here (a box of no thickness is compiled 1e-14
+// thick: src/compiler/mesh_poly.c), and a ray must pass through its inside:
 // touching it at a corner or along an edge or face, or leaving it at the ray's start,
 // does not count (so a mesh vertex or edge grazed from outside, or a ray leaving a face
 // it starts on, hits nothing there); a flat box (coplanar faces) is crossed at a point.
@@ -142,9 +185,9 @@ static mjtNum ray_node(const mjtNum* aabb, const mjtNum p[3], const mjtNum v[3])
 
 // Nearest hit through the mesh's face tree (bvh_* rows from adr; leaves name a face):
 // depth first, nearer child first, skipping boxes entered beyond the best hit so far.
-// Inner boxes are tested by ray_node's rule; leaves go straight to the triangle test.
+// Every box, a leaf's too, is tested by ray_node's rule.
 static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const int* face,
-                            int nface, const mjtNum p[3], const mjtNum v[3]) {
+                            int nface, const mjtNum p[3], const mjtNum v[3], const mjtNum fr[6]) {
   enum { STACK = 128 };       // median splits: depth <= 32 for any face count
   int stack[STACK];
   int top = 0;
@@ -159,17 +202,14 @@ static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const 
     if (child[0] < 0 && child[1] < 0) {
       int f = m->bvh_nodeid[adr + node];
       if (f >= 0 && f < nface) {
-        best = ray_faces(vert, face, f, f + 1, p, v, best);
+        best = ray_faces(vert, face, f, f + 1, p, v, fr, best);
       }
       continue;
     }
     mjtNum t[2] = {-1, -1};
     for (int k = 0; k < 2; k++) {
       if (child[k] >= 0) {
-        // a leaf's box is not tested (its float triangle may poke out of it)
-        const int* cc = m->bvh_child + 2 * (adr + child[k]);
-        int leaf = cc[0] < 0 && cc[1] < 0;
-        t[k] = leaf ? 0 : ray_node(m->bvh_aabb + 6 * (adr + child[k]), p, v);
+        t[k] = ray_node(m->bvh_aabb + 6 * (adr + child[k]), p, v);
         if (best >= 0 && t[k] > best) {
           t[k] = -1;
         }
@@ -182,7 +222,7 @@ static mjtNum ray_face_tree(const mjModel* m, int adr, const float* vert, const 
       if (t[c] >= 0) {
         if (top == STACK) {
           // deeper than any tree the compiler builds: test every face instead
-          return ray_faces(vert, face, 0, nface, p, v, best);
+          return ray_faces(vert, face, 0, nface, p, v, fr, best);
         }
         stack[top++] = child[c];
       }
@@ -209,11 +249,13 @@ mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pn
   }
   const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[mesh];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[mesh];
+  mjtNum fr[6];  // the ray's frame (ray_frame)
+  ray_frame(v, fr, fr + 3);
   int adr = m->mesh_bvhadr[mesh];
   if (adr >= 0 && m->mesh_bvhnum[mesh] > 0) {
-    return ray_face_tree(m, adr, vert, face, m->mesh_facenum[mesh], p, v);
+    return ray_face_tree(m, adr, vert, face, m->mesh_facenum[mesh], p, v, fr);
   }
-  return ray_faces(vert, face, 0, m->mesh_facenum[mesh], p, v, -1);
+  return ray_faces(vert, face, 0, m->mesh_facenum[mesh], p, v, fr, -1);
 }
 
 // ---------------------------------------------------------------- height fields
@@ -222,6 +264,7 @@ typedef struct {
   const float* data;
   int nrow, ncol;
   mjtNum sx, sy, sz;
+  mjtNum fr[6];  // the ray's frame (ray_frame)
 } hfield_grid;
 
 static void grid_point(const hfield_grid* h, int r, int c, mjtNum z0, mjtNum out[3]) {
@@ -238,8 +281,8 @@ static mjtNum ray_cell(const hfield_grid* h, int r, int c, const mjtNum p[3],
   grid_point(h, r, c + 1, -1, p01);
   grid_point(h, r + 1, c, -1, p10);
   grid_point(h, r + 1, c + 1, -1, p11);
-  mjtNum best = ray_triangle(p, v, p00, p01, p11);
-  return closer(best, ray_triangle(p, v, p00, p11, p10));
+  mjtNum best = ray_triangle_f(p, v, h->fr, h->fr + 3, p00, p01, p11);
+  return closer(best, ray_triangle_f(p, v, h->fr, h->fr + 3, p00, p11, p10));
 }
 
 // Wall segment between border grid points (r0, c0) and (r1, c1), from z = 0 up.
@@ -250,8 +293,8 @@ static mjtNum ray_wall(const hfield_grid* h, int r0, int c0, int r1, int c1,
   grid_point(h, r1, c1, 0, a1);
   grid_point(h, r0, c0, -1, b0);
   grid_point(h, r1, c1, -1, b1);
-  mjtNum best = ray_triangle(p, v, a0, a1, b1);
-  return closer(best, ray_triangle(p, v, a0, b1, b0));
+  mjtNum best = ray_triangle_f(p, v, h->fr, h->fr + 3, a0, a1, b1);
+  return closer(best, ray_triangle_f(p, v, h->fr, h->fr + 3, a0, b1, b0));
 }
 
 // Index range [*i0, *i1] of cells along one axis touched by coordinates in [a, b].
@@ -273,9 +316,10 @@ mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid, const mjtNum 
   }
   const mjtNum* size = m->hfield_size + 4 * id;
   hfield_grid h = {m->hfield_data + m->hfield_adr[id], m->hfield_nrow[id], m->hfield_ncol[id],
-                   size[0], size[1], size[2]};
+                   size[0], size[1], size[2], {0}};
   mjtNum p[3], v[3];
   to_geom_frame(d, geomid, pnt, vec, p, v);
+  ray_frame(v, h.fr, h.fr + 3);
 
   // the base box
   mjtNum bpos[3] = {0, 0, -size[3] / 2}, bsize[3] = {size[0], size[1], size[3] / 2};
@@ -318,6 +362,8 @@ mjtNum mju_raySkin(int nface, int nvert, const int* face, const float* vert,
                    const mjtNum pnt[3], const mjtNum vec[3], int vertid[1]) {
   mjtNum best = -1;
   int bestface = -1;
+  mjtNum fr[6];  // the ray's frame (ray_frame)
+  ray_frame(vec, fr, fr + 3);
   for (int f = 0; f < nface; f++) {
     const int* t = face + 3 * f;
     if (t[0] < 0 || t[1] < 0 || t[2] < 0 || t[0] >= nvert || t[1] >= nvert || t[2] >= nvert) {
@@ -327,7 +373,7 @@ mjtNum mju_raySkin(int nface, int nvert, const int* face, const float* vert,
     float3(a, vert + 3 * t[0]);
     float3(b, vert + 3 * t[1]);
     float3(c, vert + 3 * t[2]);
-    mjtNum x = ray_triangle(pnt, vec, a, b, c);
+    mjtNum x = ray_triangle_f(pnt, vec, fr, fr + 3, a, b, c);
     if (x >= 0 && (best < 0 || x < best)) {
       best = x;
       bestface = f;

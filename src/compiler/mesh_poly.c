@@ -362,13 +362,24 @@ static int sn_fbvh_node(sn_fbvh* b, int* idx, int n, int depth) {
   double* aabb = mb->bvh_aabb + 6 * node;
   if (n == 1) {
     memcpy(aabb, b->box + 6 * idx[0], 6 * sizeof(double));
+  } else {
+    for (int k = 0; k < 3; k++) {
+      aabb[k] = 0.5 * (lo[k] + hi[k]);
+      aabb[3 + k] = 0.5 * (hi[k] - lo[k]);
+    }
+  }
+  // 3.3.8 makes a box of no thickness (its faces in one coordinate plane, up to
+  // rounding) 1e-14 thick on each side; the parents' boxes are built from the faces,
+  // not from these (tests/models/ray_mesh_edges.xml, ray_mesh.xml: bvh_aabb)
+  for (int k = 0; k < 3; k++) {
+    if (2 * aabb[3 + k] < mjMINVAL) {
+      aabb[3 + k] = 0.5 * ((aabb[k] + 1e-14) - (aabb[k] - 1e-14));
+    }
+  }
+  if (n == 1) {
     mb->bvh_nodeid[node] = idx[0];
     mb->bvh_child[2 * node] = mb->bvh_child[2 * node + 1] = -1;
     return node;
-  }
-  for (int k = 0; k < 3; k++) {
-    aabb[k] = 0.5 * (lo[k] + hi[k]);
-    aabb[3 + k] = 0.5 * (hi[k] - lo[k]);
   }
   mb->bvh_nodeid[node] = -1;
   int axis = 0;
