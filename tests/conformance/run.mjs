@@ -68,15 +68,6 @@ const KNOWN_CONTACTS = {
     '(seed 1 matches): stepping ccd_iterations, the segment double pyramid\'s faces agree with ' +
     '3.3.8\'s only to ~1e-12 from the first expansions on (its 120-degree support points are not ' +
     'bit-exact yet), and from 30 iterations on the two pick different faces',
-  'tests/models/collide_sdf_box.xml': 'box-sdf: 39 of 40 contacts match to 1e-15 on perturbed ' +
-    'poses, but starting point 0 sits on the box\'s corner, and which faces the round-off of ' +
-    'the frame change puts it outside of decides its path (seed 2: 3.3.8 steps along one face ' +
-    'normal, Sinew along another); the interior estimate and its steps match',
-  'tests/models/collide_sdf_sdf.xml': 'sdf-sdf: descents that press against the small sdf\'s ' +
-    'octree box read the field outside it, where 3.3.8\'s steps agree with Sinew\'s rule ' +
-    '(value 1e-6 inside the box plus the distance, forward-difference gradient, sdf.c) only ' +
-    'to ~1e-8 (seed 2: 2 contacts 2e-10 off); at seed 1 one such point ends on the other side ' +
-    'of the kink (13 contacts vs 12)',
 };
 
 // Compiled-model and forward fields known to differ on a few corpus models, with the
