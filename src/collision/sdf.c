@@ -52,11 +52,13 @@
 //    is +-(1, 1, 1) in the geom's axes (also as the normal direction, normalized), + only
 //    when r1 exists and r0 > 1 (x inside the mesh with the origin inside too). A ray
 //    that only touches the mesh's box at x, or starts on the mesh, counts as no hit.
-//    Not pinned down: with the origin inside the mesh, 3.3.8 stepped along + from one
-//    start point outside the mesh (the corner of its box) and along - from five others;
-//    and a mesh that also has an octree (an sdf geom uses it) reads, in 3.3.8, the
-//    octree at the world point with normal direction -(1, 1, 1): such meshes give no
-//    contacts here (sdf_geom_init);
+//    A mesh that also has an octree (another, sdf, geom uses it) still reads rays:
+//    3.3.8's contacts with and without the octree are identical to the last bit (seeds
+//    1-4 at sdf_iterations 0, 1 and 10, collide_sdf_mesh_octree). Not pinned down: with
+//    the origin inside the mesh, 3.3.8 stepped along + from one start point outside the
+//    mesh (the corner of its box) and along - from five others; and descents of more
+//    than the final step (sdf_iterations > 0) differ from 3.3.8's from the first step
+//    on at some points (collide_sdf_mesh keeps sdf_iterations = 0);
 //  - the contact at the final point x: dist = max(A, B), normal = normalize(nA - nB)
 //    with nA, nB the unit gradients, pos = x - normal dist / 2; one contact per point
 //    whose dist is not positive (the margin plays no part: 3.3.8 drops a contact 0.03
@@ -305,10 +307,9 @@ static int sdf_geom_init(sdf_geom* G, const mjModel* m, const mjData* d, int g) 
   mju_negPose(G->ipos, G->iquat, G->pos, G->quat);
   G->ray = G->type == mjGEOM_MESH;
   if (G->ray) {
-    // a mesh that also has an octree (an sdf geom uses it) reads a different field in
-    // 3.3.8 (not pinned down): no contacts rather than wrong ones
-    int mesh = m->geom_dataid[g];
-    return mesh >= 0 && m->mesh_octnum[mesh] <= 0;
+    // also when the mesh has an octree (an sdf geom uses it): 3.3.8's contacts are then
+    // bit for bit those of the same mesh without one (collide_sdf_mesh_octree)
+    return m->geom_dataid[g] >= 0;
   }
   if (G->type == mjGEOM_SDF) {
     int mesh = m->geom_dataid[g];
