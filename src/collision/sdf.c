@@ -8,6 +8,20 @@
 //  - the starting points live in geom1's frame: its local box intersected with the
 //    axis-aligned box (in geom1's frame) around geom2's rotated local box; point i
 //    (i = 0 .. initpoints - 1) takes the Halton radical inverses of i in bases 2, 3, 5;
+//  - frames go through quaternion poses, not geom_xmat: a starting point is taken to the
+//    world by mju_trnVecPose with the quaternion of geom1's xmat, and a world point to a
+//    geom's frame by the inverse pose (mju_negPose, then mju_trnVecPose). Their round-off
+//    differs from xmat's and decides points that start on a face or a mirror plane
+//    (measured: collide_sdf_box seed 2, whose point 0 is the box's corner: the matrix
+//    puts it 3e-17 outside the x face, the pose 6e-17 outside the y face only, and 3.3.8
+//    steps exactly 2^-14 along the y axis; collide_sdf_sdf seed 2 point 1 starts on the
+//    small sdf's x = 0 plane, and 3.3.8 descends on the side the pose's round-off gives).
+//    Not pinned down: at collide_sdf_box's seed 2 state after one Sinew step, 3.3.8's
+//    point 0 (sdf_iterations 0) ends exactly on the z face, one or two ulps (world) from
+//    where the pose, the matrix or the quaternion of xquat * geom_quat put the corner;
+//  - each unit gradient that comes out zero (a box read exactly on its surface, where
+//    the outside distance is 0) becomes (1, 0, 0) in the world frame, mju_normalize3's
+//    choice (measured: the normal of such a contact is normalize((1, 0, 0) - nB));
 //  - each point takes up to sdf_iterations descent steps on A + B + |max(A, B)| (the
 //    gradient gA + gB + sign(max) g_max), then one step on max(A, B) (gradient g_max);
 //  - a step is a backtracking line search: t = 1, 1/2, ... 2^-14, accepting the first
@@ -19,10 +33,18 @@
 //    differ in oblong leaves); primitives use unit gradients (box and ellipsoid: of
 //    3.3.8's distance estimates, see prim_field);
 //  - outside the octree's box the field is its value at the nearest point of the box
-//    shrunk by 1e-6 plus the distance to that point, and the gradient a forward
-//    difference of that with step 1e-8 (world units), see oct_field (an approximation:
-//    exact on some measured descents, 1e-8 off on others, and two descents whose step
-//    from z 0.08 .. 0.10 above the box 3.3.8 takes some 2-5% longer are not explained);
+//    shrunk by 1e-6 plus the distance to the box itself (not to the shrunk box), and the
+//    gradient a forward difference of that with step 1e-8 (local units), see oct_field.
+//    Measured on collide_sdf_sdf seed 1 point 31, whose descent stalls 1e-5 below the
+//    small sdf's box: with the distance to the shrunk box its line search rejects the
+//    trial 1.3e-5 outside that 3.3.8 accepts (3.3.8 then has a contact there at
+//    sdf_iterations 4 and 5 and none from 6 on; so does this rule, dist to 3e-10); the
+//    gradient's components across the face match 3.3.8's forward differences to one
+//    ulp of the value over the step (1e-9), the one along the normal to the last bit.
+//    That remaining ulp is the compiled octree's: oct_coeff and oct_aabb agree with
+//    3.3.8's to 4e-16 but only 17% of them bit for bit, so field values differ by a few
+//    ulps (measured 0 .. 12 at points reached by exact sphere steps), and the forward
+//    difference turns that into 1e-9 .. 1e-8 in such contacts;
 //  - a mesh geom (geom1 of a mesh-sdf pair) is not read through an octree: 3.3.8 casts
 //    rays. Measured with cubes and icosahedra inside a large sdf (where every contact
 //    depth is the mesh's own value) and moved, rotated, with the world origin inside and
@@ -33,11 +55,16 @@
 //    is +-(1, 1, 1) in the geom's axes (also as the normal direction, normalized), + only
 //    when r1 exists and r0 > 1 (x inside the mesh with the origin inside too). A ray
 //    that only touches the mesh's box at x, or starts on the mesh, counts as no hit.
-//    Not pinned down: with the origin inside the mesh, 3.3.8 stepped along + from one
-//    start point outside the mesh (the corner of its box) and along - from five others;
-//    and a mesh that also has an octree (an sdf geom uses it) reads, in 3.3.8, the
-//    octree at the world point with normal direction -(1, 1, 1): such meshes give no
-//    contacts here (sdf_geom_init);
+//    A mesh that also has an octree (another, sdf, geom uses it) still reads rays:
+//    3.3.8's contacts with and without the octree are identical to the last bit (seeds
+//    1-4 at sdf_iterations 0, 1 and 10, collide_sdf_mesh_octree). Not pinned down: with
+//    the origin inside the mesh (collide_sdf_mesh's icosahedron at (.05 .03 .02), seeds
+//    1-4, sdf_iterations 0), 3.3.8's 100 contacts are all found here, but of the 22
+//    start points outside the mesh that end in a contact here 6 end in none in 3.3.8
+//    (two looked at: their accepted trial jumps into the mesh, 0.1 from the origin,
+//    where 3.3.8 must have read a higher value or stepped the other way); descents of
+//    more than the final step (sdf_iterations > 0) differ from 3.3.8's at some points
+//    (collide_sdf_mesh keeps sdf_iterations = 0);
 //  - the contact at the final point x: dist = max(A, B), normal = normalize(nA - nB)
 //    with nA, nB the unit gradients, pos = x - normal dist / 2; one contact per point
 //    whose dist is not positive (the margin plays no part: 3.3.8 drops a contact 0.03
@@ -64,6 +91,9 @@ typedef struct {
   const mjtNum* aabb;  // geom_aabb: local centre, half sizes
   int oct;             // root node of the octree, -1 for primitives and mesh geoms
   int ray;             // a mesh geom: its field comes from rays (mesh_field)
+  mjtNum quat[4];      // pose of the geom: the quaternion of its xmat
+  mjtNum ipos[3];      // inverse pose: world -> local
+  mjtNum iquat[4];
   int id;
   const mjData* d;
   const mjModel* m;
@@ -129,22 +159,22 @@ static mjtNum oct_leaf(const mjModel* m, int root, const mjtNum p[3], mjtNum gle
 }
 
 // Field of the octree at a local point outside (or on the rim of) its box: the value at
-// the nearest point of the box shrunk by SDF_OCT_INSET plus the distance to that point.
+// the nearest point of the box shrunk by SDF_OCT_INSET plus the distance to the box.
 static mjtNum oct_outside(const mjModel* m, int root, const mjtNum p[3]) {
   const mjtNum* rb = m->oct_aabb + 6 * root;
   mjtNum q[3], out[3], gleaf[3], graw[3];
   for (int j = 0; j < 3; j++) {
-    mjtNum lo = rb[j] - rb[3 + j] + SDF_OCT_INSET, hi = rb[j] + rb[3 + j] - SDF_OCT_INSET;
-    q[j] = p[j] < lo ? lo : p[j] > hi ? hi : p[j];
-    out[j] = p[j] - q[j];
+    mjtNum lo = rb[j] - rb[3 + j], hi = rb[j] + rb[3 + j];
+    mjtNum lo_in = lo + SDF_OCT_INSET, hi_in = hi - SDF_OCT_INSET;
+    q[j] = p[j] < lo_in ? lo_in : p[j] > hi_in ? hi_in : p[j];
+    out[j] = p[j] < lo ? p[j] - lo : p[j] > hi ? p[j] - hi : 0;
   }
   return oct_leaf(m, root, q, gleaf, graw) + sn_norm3(out);
 }
 
 // Octree field at a local point: value, step gradient and unit gradient (local). Outside
-// the box the gradient is a forward difference of oct_outside with step SDF_OCT_FD (world
-// units): 3.3.8's steps there match it exactly on 6 of 10 measured descents and to 1e-8
-// on the rest (the analytic gradient of the same value misses all ten by ~1e-9).
+// the box the gradient is a forward difference of oct_outside with step SDF_OCT_FD (local
+// units; the analytic gradient of the same value misses 3.3.8's steps by ~1e-9).
 static mjtNum oct_field(const mjModel* m, int root, const mjtNum p[3], mjtNum step[3],
                         mjtNum unit[3]) {
   const mjtNum* rb = m->oct_aabb + 6 * root;
@@ -279,12 +309,13 @@ static int sdf_geom_init(sdf_geom* G, const mjModel* m, const mjData* d, int g) 
   G->size = m->geom_size + 3 * g;
   G->aabb = m->geom_aabb + 6 * g;
   G->oct = -1;
+  mju_mat2Quat(G->quat, G->mat);
+  mju_negPose(G->ipos, G->iquat, G->pos, G->quat);
   G->ray = G->type == mjGEOM_MESH;
   if (G->ray) {
-    // a mesh that also has an octree (an sdf geom uses it) reads a different field in
-    // 3.3.8 (not pinned down): no contacts rather than wrong ones
-    int mesh = m->geom_dataid[g];
-    return mesh >= 0 && m->mesh_octnum[mesh] <= 0;
+    // also when the mesh has an octree (an sdf geom uses it): 3.3.8's contacts are then
+    // bit for bit those of the same mesh without one (collide_sdf_mesh_octree)
+    return m->geom_dataid[g] >= 0;
   }
   if (G->type == mjGEOM_SDF) {
     int mesh = m->geom_dataid[g];
@@ -315,9 +346,8 @@ static mjtNum mesh_field(const sdf_geom* G, const mjtNum x[3], mjtNum step[3]) {
 
 // Field of a geom at the world point x.
 static void sdf_eval(const sdf_geom* G, const mjtNum x[3], sdf_val* r) {
-  mjtNum rel[3], p[3], step[3], unit[3];
-  sn_sub3(rel, x, G->pos);
-  sn_mulMatTVec3(p, G->mat, rel);
+  mjtNum p[3], step[3], unit[3];
+  mju_trnVecPose(p, G->ipos, G->iquat, x);
   if (G->ray) {
     r->v = mesh_field(G, x, step);
     for (int j = 0; j < 3; j++) {
@@ -331,6 +361,9 @@ static void sdf_eval(const sdf_geom* G, const mjtNum x[3], sdf_val* r) {
   }
   sn_mulMatVec3(r->step, G->mat, step);
   sn_mulMatVec3(r->unit, G->mat, unit);
+  if (r->unit[0] == 0 && r->unit[1] == 0 && r->unit[2] == 0) {
+    r->unit[0] = 1;  // a zero gradient normalized as mju_normalize3 does, in the world frame
+  }
 }
 
 //---------------------------------- descent -------------------------------------------------------
@@ -416,8 +449,7 @@ int sn_collide_sdf(const mjModel* m, const mjData* d, mjContact* con, int g1, in
     for (int j = 0; j < 3; j++) {
       local[j] = lo[j] + mju_Halton(i, base[j]) * (hi[j] - lo[j]);
     }
-    sn_mulMatVec3(x, G1.mat, local);
-    sn_addTo3(x, G1.pos);
+    mju_trnVecPose(x, G1.pos, G1.quat, local);
 
     for (int it = 0; it < niter; it++) {
       if (!sdf_step(&G1, &G2, 1, x)) {
