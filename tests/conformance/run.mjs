@@ -59,11 +59,12 @@ const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'contacts_order', 'contacts_ex
 // list only ever holds differences that still exist.
 const KNOWN_CONTACTS = {
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs in a plane: counts match, depths ' +
-    'to 2e-6, but a few contact frames are the z-mirror of 3.3.8\'s (5 of 177 at seed 1, 3 of 190 ' +
-    'at seed 2 key, where 2 others differ by up to 2e-4: an earlier mirror choice, seen stepping ' +
-    'ccd_iterations; they were 70 and 75): the Minkowski difference ' +
-    'is symmetric about z = 0 and EPA meets mirror-image faces whose depths tie exactly; epa.c ' +
-    'has 3.3.8\'s depths bit for bit but resolves about 4% of such ties the other way (see sn_epa)',
+    'to 2e-6, but 1 of 177 contact frames at seed 1 is the z-mirror of 3.3.8\'s (geoms 70-86) and ' +
+    'another (109-123) differs by 7e-5, as do 2 of 190 at seed 2 key by up to 2e-4 (an earlier ' +
+    'mirror choice, seen stepping ccd_iterations; they were 5 + 0 and 3 + 2, and 70 and 75 before ' +
+    'that): the Minkowski difference is symmetric about z = 0 and EPA meets mirror-image faces ' +
+    'whose keys tie exactly; epa.c takes 3.3.8\'s choice at every ccd_iterations in 388 of 400 ' +
+    'random planar poses, and the ties it misses are between two faces of one fan (see sn_epa)',
   'tests/models/collide_sdf_box.xml': 'box-sdf: 39 of 40 contacts match to 1e-15 on perturbed ' +
     'poses, but starting point 0 sits on the box\'s corner, and which faces the round-off of ' +
     'the frame change puts it outside of decides its path (seed 2: 3.3.8 steps along one face ' +
