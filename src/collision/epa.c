@@ -20,6 +20,7 @@ typedef struct {
   int v[3];
   mjtNum n[3];  // unit outward normal
   mjtNum dist;  // n . v0: distance of the face's plane from the origin
+  mjtNum key;   // dist squared, with dist's sign: the closest face is the least (sn_epa)
   int alive;
 } face_t;
 
@@ -33,7 +34,7 @@ typedef struct {
   int nface;
   mjtNum center[3];  // a point behind the initial face being added (orients it)
   // live faces in the order the closest one is searched: new faces are appended and a
-  // removed face's place is taken by the last one (see expand)
+  // removed face's place is taken by the last one (see expand and sn_epa)
   int ord[MAXFACE];
   int nord;
   int head[MAXVERT];             // first edge node leaving each vertex, -1 if none
@@ -111,6 +112,13 @@ static int face_plane(poly_t* p, face_t* f) {
     sn_scl3(f->n, f->n, 1 / len);
   }
   f->dist = t < 0 ? -lq : lq;
+  // faces are compared by the squared length of the projection, q.q, not by its root:
+  // where two faces' roots round to the same depth their squares can still differ, and
+  // 3.3.8 takes the one of lesser q.q (planar ellipsoid pairs, the first tie of each
+  // pose along ccd_iterations: q.q told 45 of 45 such pairs apart the way 3.3.8 did;
+  // it is what the squared-depth orders tried before missed, n.a^2/n.n rounds otherwise)
+  mjtNum qq = sn_dot3(q, q);
+  f->key = t < 0 ? -qq : qq;
   return 1;
 }
 
@@ -137,6 +145,7 @@ static int add_face(poly_t* p, int i, int j, int k, int orient) {
   f->alive = 1;
   if (!face_plane(p, f)) {
     f->dist = INFINITY;  // never the closest; removed when something sees it
+    f->key = INFINITY;
     sn_zero3(f->n);
     link_face(p, slot);
     p->ord[p->nord++] = slot;
@@ -339,12 +348,15 @@ static int init_polytope(poly_t* p, const sn_ccd_result* r, sn_convex* a, sn_con
     int apex[2] = {3, 4};
     mjtNum ext[2] = {e1, e2};
     if (e1 > mjMINVAL && e2 > mjMINVAL) {
-      // the faces over each edge in turn, the one toward the apex opposite the normal
-      // first: when a - b is symmetric about the triangle's plane, mirror-image faces
-      // tie, and with this order (and the search order's swap-with-last, see expand)
-      // 3.3.8's choices between them come out (see the comment above sn_epa)
-      for (int k = 0; k < 3; k++) {
-        for (int h = 1; h >= 0; h--) {
+      // one pyramid after the other, the apex opposite the normal first, each with its
+      // faces over the triangle's edges taken oldest vertex first (s[2] to s[1], s[1] to
+      // s[0], s[0] to s[2]): when a - b is symmetric about the triangle's plane,
+      // mirror-image faces tie, and 3.3.8's choices between them follow from this order
+      // and the search order (see the comment above sn_epa)
+      static const int edges[3] = {1, 0, 2};
+      for (int h = 1; h >= 0; h--) {
+        for (int e = 0; e < 3; e++) {
+          int k = edges[e];
           sn_copy3(p->center, s[(k + 2) % 3].w);
           if (!add_face(p, k, (k + 1) % 3, apex[h], 2)) {
             return 0;
@@ -423,7 +435,11 @@ static int face_with_edge(const poly_t* p, int i, int j, int* slot) {
 // removing those leaves faces the origin is outside of. Over 2000 random poses of
 // particle_free2d.xml's ellipsoid pair, 268 start from such a polytope; with the walk
 // 3.3.8's depth is reproduced in 1998 (the other 2 follow a round-off tie elsewhere).
-// The fan's faces follow the walk's horizon order.
+// The walk crosses the start face's edges from its last vertex (v2-v0, v0-v1, v1-v2) and
+// every other face's from the edge after the one it was entered by; the replaced faces
+// leave the search order as the walk is done with them; the fan's faces are then
+// appended in horizon order. These orders decide ties between mirror-image faces (see
+// the comment above sn_epa).
 static int expand(poly_t* p, int iv, int start) {
   typedef struct {
     int face, entry, step;  // face being visited, edge it was entered by, edges done
@@ -432,8 +448,7 @@ static int expand(poly_t* p, int iv, int start) {
   int edge[MAXEDGE][2];
   int nedge = 0, depth = 0;
   const mjtNum* w = p->vert[iv].w;
-  int killed[MAXFACE], nkilled = 0;
-  killed[nkilled++] = start;
+  int done[MAXFACE], ndone = 0;  // replaced faces in the order the walk leaves them
   kill_face(p, start);
   stack[depth++] = (frame_t){start, -1, 0};
   while (depth > 0) {
@@ -441,10 +456,11 @@ static int expand(poly_t* p, int iv, int start) {
     // the start face crosses all three edges; others skip the one they were entered by
     int nstep = fr->entry < 0 ? 3 : 2;
     if (fr->step >= nstep) {
+      done[ndone++] = fr->face;
       depth--;
       continue;
     }
-    int e = fr->entry < 0 ? fr->step : (fr->entry + 1 + fr->step) % 3;
+    int e = fr->entry < 0 ? (fr->step + 2) % 3 : (fr->entry + 1 + fr->step) % 3;
     fr->step++;
     const face_t* fc = p->face + fr->face;
     int i = fc->v[e], j = fc->v[(e + 1) % 3];
@@ -458,7 +474,6 @@ static int expand(poly_t* p, int iv, int start) {
         return 0;
       }
       kill_face(p, g);
-      killed[nkilled++] = g;
       stack[depth++] = (frame_t){g, slot, 0};
     } else {
       if (nedge >= MAXEDGE) {
@@ -469,9 +484,10 @@ static int expand(poly_t* p, int iv, int start) {
       nedge++;
     }
   }
-  // the replaced faces leave the search order last found first, the start face last
-  for (int k = nkilled - 1; k >= 0; k--) {
-    unorder_face(p, killed[k]);
+  // the replaced faces leave the search order as the walk is done with them (a face
+  // once every face beyond it is, the start face last), before the fan is appended
+  for (int k = 0; k < ndone; k++) {
+    unorder_face(p, done[k]);
   }
   for (int k = 0; k < nedge; k++) {
     if (!add_face(p, edge[k][0], edge[k][1], iv, 0)) {
@@ -602,31 +618,37 @@ int sn_epa(sn_ccd_result* res, sn_convex* a, sn_convex* b, mjtNum tol, int maxit
   if (is_polytope(a) && is_polytope(b)) {
     tol = mjMINVAL;
   }
-  // The closest face is the first of the least depth in the search order (p.ord). When
-  // a - b is symmetric about a plane (shapes held in a plane, particle_free2d.xml) the
-  // double pyramid over GJK's flat triangle has mirror-image faces whose depths tie or
-  // differ in the last bits, and which one 3.3.8 takes shows only in the sign of the
-  // contact normal. Measured on 350 poses of an ellipsoid pair in a plane, stepping
-  // ccd_iterations from 4 (three expansions), by the pose's frame and depth bits:
-  //   unit-normal depth n.a, cross product as apex direction,
-  //   unit normal as support direction, lowest-free-slot order    171 of 350 faces
-  //   + projection depth (face_plane)                             241
-  //   + this search order                                         282
-  //   + apex direction divided by its length                      334
-  //   + support along the projection divided by its length        335 (depths bit
-  //     for bit in all 350; at 35 iterations 345 frames, main 146)
-  // The other 15 are exact ties between mirror faces that 3.3.8 resolves the other way.
-  // Of the orders tried this one does best: initial faces edge by edge or in two
-  // blocks, either apex first, replaced faces leaving the order first-found or
-  // last-found first, new faces appended before or after, the triangle's edges from
-  // any vertex, the last rather than the first of equal depths, and a binary heap of
-  // faces by depth. In 8 of the 15 no tie meets the first expansion: the side it takes
-  // decides the later tie, and 3.3.8 takes the other side there for reasons not found
+  // The closest face is the first of the least key (q.q, see face_plane) in the search
+  // order (p.ord). When a - b is symmetric about a plane (shapes held in a plane,
+  // particle_free2d.xml) the double pyramid over GJK's flat triangle has mirror-image
+  // faces whose keys tie or differ in the last bits, and which one 3.3.8 takes shows only
+  // in the sign of the contact normal. Measured on 400 random poses of an ellipsoid pair
+  // in a plane, with the oracle's own geom frames (see below), by whether the contact
+  // frame and depth match 3.3.8's (within 1e-9; a mirror image is 1e-2 off) at every
+  // ccd_iterations from 4 to 35, i.e. every choice of every expansion (the depth
+  // arithmetic and the apex and support directions that make the depths bit-exact are
+  // measured at face_plane and init_polytope):
+  //   depth as key, faces edge by edge, replaced faces leaving last found first  318
+  //   + q.q as key                                                               338
+  //   + the pyramids one after the other, edges oldest vertex first (init)       371
+  //   + replaced faces leaving as the walk is done with them (expand)            378
+  //   + the walk crossing the start face's edges from its last vertex (expand)   388
+  // (at 35 iterations 395 of 400 frames, 393 before). Tried and worse: a binary heap
+  // of faces by key in several variants (at best 354), the last rather than the first
+  // of equal keys, replaced faces leaving first found first or with the start face
+  // first, the fan filling the replaced faces' places, the triangle first closed by one
+  // apex and expanded to the other (a tetrahedron from GJK: 93-129). The other 12 are
+  // ties between two faces of one fan whose new vertex lies in the plane of symmetry;
+  // 3.3.8 takes the later of the two in the search order there, for reasons not found.
+  // The oracle's geom frames: its sin and cos are 1 ulp off the correctly rounded value
+  // in 53 of the 1600 half-angle calls of these poses' hinges (glibc's in 4), so on 50
+  // of the 400 poses Sinew's geom_xmat differs from 3.3.8's in the last bit, which alone
+  // flips 14 frames at 35 iterations (kinematics, not EPA).
   for (int iter = 0;; iter++) {
     best = -1;
     for (int o = 0; o < p.nord; o++) {
       int f = p.ord[o];
-      if (best < 0 || p.face[f].dist < p.face[best].dist) {
+      if (best < 0 || p.face[f].key < p.face[best].key) {
         best = f;
       }
     }
