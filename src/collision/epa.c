@@ -97,7 +97,7 @@ static int face_plane(poly_t* p, face_t* f) {
   // mirror-image faces order by it
   mjtNum t = sn_dot3(f->n, a) / sn_dot3(f->n, f->n), q[3];
   sn_scl3(q, f->n, t);
-  mjtNum lq = sn_norm3(q);
+  mjtNum qq = sn_dot3(q, q), lq = sqrt(qq);
   if (lq > 0) {
     // the outward unit normal as the projection divided by its length: 3.3.8 searches
     // for support points along it (ellipsoid supports round differently along a
@@ -117,7 +117,6 @@ static int face_plane(poly_t* p, face_t* f) {
   // 3.3.8 takes the one of lesser q.q (planar ellipsoid pairs, the first tie of each
   // pose along ccd_iterations: q.q told 45 of 45 such pairs apart the way 3.3.8 did;
   // it is what the squared-depth orders tried before missed, n.a^2/n.n rounds otherwise)
-  mjtNum qq = sn_dot3(q, q);
   f->key = t < 0 ? -qq : qq;
   return 1;
 }
