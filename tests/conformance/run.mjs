@@ -148,16 +148,13 @@ const SOLVERS = ['newton', 'cg', 'pgs'], CONES = ['pyramidal', 'elliptic'];
 // match at the normal tolerance; entries whose parts are not yet required are ignored.
 
 const KNOWN_CONSTRAINTS = {
-  // Convex pairs whose GJK passes roundoff ties (a capsule's segment core converging onto a
+  // (None left:) convex pairs whose GJK passes roundoff ties (a capsule's segment core converging onto a
   // curved rim, a sphere's point core onto an ellipsoid): the support picks between equal
   // candidates by the last bits of the search direction, so the iterate follows 3.3.8's
   // only while the arithmetic is bit for bit its own. gjk.c now is on its segment,
   // triangle and tetrahedron stages and the ellipsoid support (the sphere-ellipsoid entry
-  // went when the triangle order rule of gjk.c's sv_triangle was found; the planar-segment
-  // one kept only its trajectory when EPA's face search order was, see epa.c).
-  'tests/models/collide_convex_planar_segment.xml': { parts: ['trajectory'],
-    why: 'seed 1 leaves 3.3.8\'s trajectory at step 2 (qvel err 1.57, as before the EPA ' +
-      'search-order change; the forward contacts of both seeds now match)' },
+  // went when the triangle order rule of gjk.c's sv_triangle was found, the planar-segment
+  // one when epa.c's segment polytope took 3.3.8's directions and winding).
   // sdf descents: contacts match, but their last digits follow the compiled octree's.
   'tests/models/collide_sdf_sdf.xml': { parts: ['rows', 'solution', 'trajectory'],
     rowsTol: 1e-6, solutionTol: 1e-6,
