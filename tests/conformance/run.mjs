@@ -60,9 +60,9 @@ const INFO_FORWARD = ['ncon', 'nefc', 'contacts', 'contacts_order', 'contacts_ex
 const KNOWN_CONTACTS = {
   'mujoco-model/replicate/particle_free2d.xml': 'ellipsoid pairs in a plane: counts match, depths ' +
     'to 2e-6, but 1 of 177 contact frames at seed 1 is the z-mirror of 3.3.8\'s (geoms 70-86) and ' +
-    'another (109-123) differs by 7e-5, as do 2 of 190 at seed 2 key by up to 2e-4 (an earlier ' +
-    'mirror choice, seen stepping ccd_iterations; they were 5 + 0 and 3 + 2, and 70 and 75 before ' +
-    'that): the Minkowski difference is symmetric about z = 0 and EPA meets mirror-image faces ' +
+    'another (109-123) differs by 7e-5 (an earlier mirror choice, seen stepping ccd_iterations), ' +
+    'and at seed 2 key one of 190 (147-148) is a z-mirror and another (132-164) differs by 2e-4 ' +
+    '(they were 5 + 0 and 3 + 2, and 70 and 75 before that): the Minkowski difference is symmetric about z = 0 and EPA meets mirror-image faces ' +
     'whose keys tie exactly; epa.c takes 3.3.8\'s choice at every ccd_iterations in 388 of 400 ' +
     'random planar poses, and the ties it misses are between two faces of one fan (see sn_epa)',
 };
