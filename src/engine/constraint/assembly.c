@@ -261,6 +261,18 @@ static int allocate_rows(const mjModel* m, mjData* d, int nefc, int nJ) {
   return 1;
 }
 
+// Every row array empty: all point at the arena's free bottom, which none of them owns.
+static void empty_rows(mjData* d) {
+  void* top = (char*)d->arena + d->parena;
+  d->efc_type = d->efc_id = d->efc_J_rownnz = d->efc_J_rowadr = d->efc_J_rowsuper = top;
+  d->efc_J_colind = d->efc_state = d->tendon_efcadr = top;
+  d->efc_J = d->efc_pos = d->efc_margin = d->efc_frictionloss = d->efc_diagApprox = top;
+  d->efc_KBIP = d->efc_D = d->efc_R = d->efc_vel = d->efc_aref = d->efc_b = top;
+  d->efc_force = top;
+  d->efc_AR = NULL;
+  d->efc_AR_rownnz = d->efc_AR_rowadr = d->efc_AR_colind = NULL;
+}
+
 static void clear_rows(const mjModel* m, mjData* d, size_t parena) {
   d->ne = d->nf = d->nl = d->nefc = d->nJ = d->nA = 0;
   d->parena = parena;
@@ -304,6 +316,20 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
 
   if (nefc > d->maxuse_efc) {
     d->maxuse_efc = nefc;
+  }
+  if (nefc == 0) {
+    // no rows: only the tendon map takes a block (the twenty empty blocks of the general
+    // layout were a third of the constraint stage's instructions on joint_free)
+    empty_rows(d);
+    if (m->ntendon && !(d->tendon_efcadr = sn_arena_alloc(d, sizeof(int) * (size_t)m->ntendon))) {
+      mj_warning(d, mjWARN_CNSTRFULL, nefc);
+      clear_rows(m, d, parena0);
+      return;
+    }
+    for (int i = 0; i < m->ntendon; i++) {
+      d->tendon_efcadr[i] = -1;
+    }
+    return;
   }
   if (!allocate_rows(m, d, nefc, nJ)) {
     mj_warning(d, mjWARN_CNSTRFULL, nefc);

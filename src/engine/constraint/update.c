@@ -123,7 +123,8 @@ static mjtNum update_elliptic(const snCProblem* p, int i, const mjtNum* jar, int
   return 0.5 * Dm * u * u;
 }
 
-void sn_cpUpdate(const snCProblem* p, const mjtNum* jar, mjtNum* cost, int flg_coneHessian) {
+// States, forces and the summed cost of every row.
+static mjtNum update_rows(const snCProblem* p, const mjtNum* jar, int flg_coneHessian) {
   mjtNum s = 0;
   int nefc = p->nefc;
   for (int i = 0; i < nefc;) {
@@ -135,10 +136,19 @@ void sn_cpUpdate(const snCProblem* p, const mjtNum* jar, mjtNum* cost, int flg_c
       i++;
     }
   }
+  return s;
+}
+
+void sn_cpUpdate(const snCProblem* p, const mjtNum* jar, mjtNum* cost, int flg_coneHessian) {
+  mjtNum s = update_rows(p, jar, flg_coneHessian);
   sn_cpMulJT(p, p->qfrc_constraint, p->force);
   if (cost) {
     cost[0] = s;
   }
+}
+
+mjtNum sn_cpCost(const snCProblem* p, const mjtNum* jar) {
+  return update_rows(p, jar, 0);
 }
 
 void mj_constraintUpdate(const mjModel* m, mjData* d, const mjtNum* jar, mjtNum cost[1],

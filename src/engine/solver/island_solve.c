@@ -87,13 +87,13 @@ static const mjtNum* global_start(const mjModel* m, mjData* d) {
   mjtNum cost_warm, cost_smooth;
   sn_cpMulJ(&p, jar, d->qacc_warmstart);
   mju_subFrom(jar, d->efc_aref, nefc);
-  sn_cpUpdate(&p, jar, &cost_warm, 0);
+  cost_warm = sn_cpCost(&p, jar);
   sn_cpMulM(&p, Ma, d->qacc_warmstart);
   cost_warm += sn_cpGauss(&p, d->qacc_warmstart, Ma);
 
   sn_cpMulJ(&p, jar, d->qacc_smooth);
   mju_subFrom(jar, d->efc_aref, nefc);
-  sn_cpUpdate(&p, jar, &cost_smooth, 0);
+  cost_smooth = sn_cpCost(&p, jar);
   return cost_warm < cost_smooth ? d->qacc_warmstart : d->qacc_smooth;
 }
 

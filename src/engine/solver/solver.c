@@ -154,11 +154,11 @@ static void warmstart_primal(mjData* d, const snCProblem* p) {
   mjtNum* jar = mj_stackAllocNum(d, nefc);
   mjtNum* Ma = mj_stackAllocNum(d, nv);
   mjtNum cost_smooth, cost_warm;
-  sn_cpUpdate(p, p->b, &cost_smooth, 0);
+  cost_smooth = sn_cpCost(p, p->b);
 
   sn_cpMulJ(p, jar, p->qacc_warmstart);
   mju_subFrom(jar, p->aref, nefc);
-  sn_cpUpdate(p, jar, &cost_warm, 0);
+  cost_warm = sn_cpCost(p, jar);
   sn_cpMulM(p, Ma, p->qacc_warmstart);
   cost_warm += sn_cpGauss(p, p->qacc_warmstart, Ma);
   if (cost_warm < cost_smooth) {
