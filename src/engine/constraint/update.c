@@ -23,36 +23,37 @@
 static mjtNum update_scalar(const snCProblem* p, int i, mjtNum jar) {
   mjtNum D = p->D[i];
   int type = p->type[i];
+  if (type >= mjCNSTR_LIMIT_JOINT) {
+    // limits, frictionless and pyramidal contacts (the bulk of the rows): one-sided
+    if (jar < 0) {
+      p->state[i] = mjCNSTRSTATE_QUADRATIC;
+      p->force[i] = -D * jar;
+      return 0.5 * D * jar * jar;
+    }
+    p->state[i] = mjCNSTRSTATE_SATISFIED;
+    p->force[i] = 0;
+    return 0;
+  }
   if (type == mjCNSTR_EQUALITY) {
     p->state[i] = mjCNSTRSTATE_QUADRATIC;
     p->force[i] = -D * jar;
     return 0.5 * D * jar * jar;
   }
-  if (type == mjCNSTR_FRICTION_DOF || type == mjCNSTR_FRICTION_TENDON) {
-    mjtNum fl = p->frictionloss[i], R = p->R[i];
-    if (jar <= -R * fl) {
-      p->state[i] = mjCNSTRSTATE_LINEARNEG;
-      p->force[i] = fl;
-      return -fl * jar - 0.5 * R * fl * fl;
-    }
-    if (jar >= R * fl) {
-      p->state[i] = mjCNSTRSTATE_LINEARPOS;
-      p->force[i] = -fl;
-      return fl * jar - 0.5 * R * fl * fl;
-    }
-    p->state[i] = mjCNSTRSTATE_QUADRATIC;
-    p->force[i] = -D * jar;
-    return 0.5 * D * jar * jar;
+  // friction loss
+  mjtNum fl = p->frictionloss[i], R = p->R[i];
+  if (jar <= -R * fl) {
+    p->state[i] = mjCNSTRSTATE_LINEARNEG;
+    p->force[i] = fl;
+    return -fl * jar - 0.5 * R * fl * fl;
   }
-  // limits, frictionless and pyramidal contacts: one-sided
-  if (jar < 0) {
-    p->state[i] = mjCNSTRSTATE_QUADRATIC;
-    p->force[i] = -D * jar;
-    return 0.5 * D * jar * jar;
+  if (jar >= R * fl) {
+    p->state[i] = mjCNSTRSTATE_LINEARPOS;
+    p->force[i] = -fl;
+    return fl * jar - 0.5 * R * fl * fl;
   }
-  p->state[i] = mjCNSTRSTATE_SATISFIED;
-  p->force[i] = 0;
-  return 0;
+  p->state[i] = mjCNSTRSTATE_QUADRATIC;
+  p->force[i] = -D * jar;
+  return 0.5 * D * jar * jar;
 }
 
 // Hessian of s in the cone zone: Dm*(g*g' - u*hess(T)) with u = N-T, g = grad(u).

@@ -340,19 +340,19 @@ static int row_nonzeros(const snCProblem* p, int r, int* col, mjtNum* val) {
   if (p->sparse) {
     const mjtNum* J = p->J + p->J_rowadr[r];
     const int* c = p->J_colind + p->J_rowadr[r];
-    // every entry is written at the next free slot, which advances past the non-zeros
-    // only (col and val have room for a whole row)
     for (int k = 0; k < p->J_rownnz[r]; k++) {
-      col[n] = c[k];
-      val[n] = J[k];
-      n += J[k] != 0;
+      if (J[k] != 0) {
+        col[n] = c[k];
+        val[n++] = J[k];
+      }
     }
   } else {
     const mjtNum* J = p->J + (size_t)r * p->nv;
     for (int k = 0; k < p->nv; k++) {
-      col[n] = k;
-      val[n] = J[k];
-      n += J[k] != 0;
+      if (J[k] != 0) {
+        col[n] = k;
+        val[n++] = J[k];
+      }
     }
   }
   return n;
@@ -705,7 +705,7 @@ static void newton_direction(const snHess* h, int n, const mjtNum* grad, mjtNum*
     int f = h->first[i];
     mjtNum dot = h->run ? dot_runs(Li, x, h->run + 2 * h->runadr[i],
                                    h->runadr[i + 1] - h->runadr[i], f, i)
-                        : mju_dot(Li + f, x + f, i - f);
+                        : dot_inl(Li + f, x + f, i - f);
     x[i] = (grad[i] - dot) / Li[i];
   }
   // Back substitution over the runs too. Skipping x[k] -= 0 * x[i] changes nothing unless

@@ -78,25 +78,21 @@ void sn_cpMulJT(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
 
 void sn_cpMulM(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
   int nv = p->nv;
-  for (int i = 0; i < nv; i++) {
-    int adr = p->M_rowadr[i], n = p->M_rownnz[i] - 1;
-    const mjtNum* row = p->M + adr;
-    const int* col = p->M_colind + adr;
-    mjtNum s = row[n] * vec[i];
-    for (int k = 0; k < n; k++) {
-      s += row[k] * vec[col[k]];
-    }
-    res[i] = s;
-  }
-  // the strict upper triangle is the transpose of the stored strict lower one
+  // Row i's lower part sums into res[i]; its transpose (the strict upper triangle) adds
+  // into res[col] for the columns col < i, whose own sums rows col finished earlier, so
+  // every res[c] gets its row sum and then the others' terms in ascending row order, as
+  // a second pass over the rows would add them.
   for (int i = 0; i < nv; i++) {
     int adr = p->M_rowadr[i], n = p->M_rownnz[i] - 1;
     const mjtNum* row = p->M + adr;
     const int* col = p->M_colind + adr;
     mjtNum vi = vec[i];
+    mjtNum s = row[n] * vi;
     for (int k = 0; k < n; k++) {
+      s += row[k] * vec[col[k]];
       res[col[k]] += row[k] * vi;
     }
+    res[i] = s;
   }
 }
 
