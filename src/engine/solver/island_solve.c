@@ -38,6 +38,7 @@ static void island_problem(const mjModel* m, mjData* d, int i, snCProblem* p, mj
     p->J_rownnz = d->iefc_J_rownnz + e;
     p->J_rowadr = d->iefc_J_rowadr + e;
     p->J_colind = d->iefc_J_colind;
+    p->J_rowsuper = d->iefc_J_rowsuper + e;
   } else {
     p->J = d->iefc_J + (size_t)e * d->nidof;  // row-major nefc_i x nv_i block
   }

@@ -270,7 +270,8 @@ static void row_flags(mjData* d, const snCProblem* p, snHess* h) {
       whole = J[k] != 0;
     }
     h->rowflag[r] = whole ? ROW_WHOLE : 0;
-    if (whole && r > 0 && (h->rowflag[r - 1] & ROW_WHOLE) && same_columns(p, r, r - 1)) {
+    if (whole && r > 0 && (h->rowflag[r - 1] & ROW_WHOLE) &&
+        (p->J_rowsuper ? p->J_rowsuper[r - 1] > 0 : same_columns(p, r, r - 1))) {
       h->rowflag[r] |= ROW_SAME;
     }
   }
@@ -525,9 +526,16 @@ static inline mjtNum dot_inl(const mjtNum* a, const mjtNum* b, int n) {
     s2 += a[i + 2] * b[i + 2];
     s3 += a[i + 3] * b[i + 3];
   }
+  // the tail's at most three terms, in order, without a loop
   mjtNum tail = 0;
-  for (; i < n; i++) {
+  if (i < n) {
     tail += a[i] * b[i];
+    if (i + 1 < n) {
+      tail += a[i + 1] * b[i + 1];
+      if (i + 2 < n) {
+        tail += a[i + 2] * b[i + 2];
+      }
+    }
   }
   return ((s0 + s2) + (s1 + s3)) + tail;
 }
@@ -738,7 +746,8 @@ static void newton_direction(const snHess* h, int n, const mjtNum* grad, mjtNum*
 // Rebuild and factor H = M + J'*D*J over quadratic rows + cone blocks.
 static void build_factor(const snCProblem* p, snHess* h) {
   int nv = p->nv, nefc = p->nefc;
-  if (h->run && h->built) {
+  int clear = !(h->run && h->built);
+  if (!clear) {
     // only the pattern was ever written since the envelope was zeroed
     for (int i = 0; i < nv; i++) {
       mjtNum* Li = h->L + h->adr[i] - h->first[i];
@@ -749,11 +758,15 @@ static void build_factor(const snCProblem* p, snHess* h) {
       }
       Li[i] = 0;
     }
-  } else {
-    mju_zero(h->L, h->size);
-    h->built = 1;
   }
+  h->built = 1;
   for (int i = 0; i < nv; i++) {
+    if (clear) {
+      // row by row, just before M's row goes in: a dense factor's strict upper triangle
+      // is never read or written (mju_cholUpdate included) and is left alone, and the
+      // rows (a few hundred bytes) take short stores instead of one long string store
+      mju_zero(h->L + h->adr[i], i - h->first[i] + 1);
+    }
     int adr = p->M_rowadr[i];
     for (int k = 0; k < p->M_rownnz[i]; k++) {
       *hess_at(h, i, p->M_colind[adr + k]) = p->M[adr + k];

@@ -32,6 +32,7 @@ void sn_problemFromData(const mjModel* m, mjData* d, snCProblem* p) {
   p->J_rownnz = d->efc_J_rownnz;
   p->J_rowadr = d->efc_J_rowadr;
   p->J_colind = d->efc_J_colind;
+  p->J_rowsuper = NULL;  // not filled by mj_makeConstraint
   p->D = d->efc_D;
   p->R = d->efc_R;
   p->frictionloss = d->efc_frictionloss;
@@ -66,12 +67,108 @@ void sn_problemFromData(const mjModel* m, mjData* d, snCProblem* p) {
   p->nnz = d->solver_nnz;
 }
 
+// Rows i .. i+n-1 (n <= 4) share their columns: min(n, 4) rows (1, 2 or 4) to take together.
+static inline int super_rows(const snCProblem* p, int i) {
+  int n = 1 + p->J_rowsuper[i];
+  return n >= 4 ? 4 : n >= 2 ? 2 : 1;
+}
+
+// J*vec over groups of rows that share their columns (the pyramid edges of a contact):
+// one pass over the columns per group, each row's sum in its own order.
+static void mul_super(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
+  for (int i = 0; i < p->nefc;) {
+    int g = super_rows(p, i), n = p->J_rownnz[i];
+    const int* col = p->J_colind + p->J_rowadr[i];
+    const mjtNum* r0 = p->J + p->J_rowadr[i];
+    if (g == 4) {
+      const mjtNum *r1 = p->J + p->J_rowadr[i + 1], *r2 = p->J + p->J_rowadr[i + 2],
+                   *r3 = p->J + p->J_rowadr[i + 3];
+      mjtNum s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+      for (int k = 0; k < n; k++) {
+        mjtNum v = vec[col[k]];
+        s0 += r0[k] * v;
+        s1 += r1[k] * v;
+        s2 += r2[k] * v;
+        s3 += r3[k] * v;
+      }
+      res[i] = s0;
+      res[i + 1] = s1;
+      res[i + 2] = s2;
+      res[i + 3] = s3;
+    } else if (g == 2) {
+      const mjtNum* r1 = p->J + p->J_rowadr[i + 1];
+      mjtNum s0 = 0, s1 = 0;
+      for (int k = 0; k < n; k++) {
+        mjtNum v = vec[col[k]];
+        s0 += r0[k] * v;
+        s1 += r1[k] * v;
+      }
+      res[i] = s0;
+      res[i + 1] = s1;
+    } else {
+      mjtNum s = 0;
+      for (int k = 0; k < n; k++) {
+        s += r0[k] * vec[col[k]];
+      }
+      res[i] = s;
+    }
+    i += g;
+  }
+}
+
+// J'*vec over the same groups: the rows with a non-zero entry of vec add into each shared
+// column together, in row order, as row-by-row passes would.
+static void mul_super_t(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
+  mju_zero(res, p->nv);
+  for (int i = 0; i < p->nefc;) {
+    int g = super_rows(p, i), n = p->J_rownnz[i];
+    const int* col = p->J_colind + p->J_rowadr[i];
+    const mjtNum* r[4];
+    mjtNum x[4];
+    int m = 0;
+    for (int q = 0; q < g; q++) {
+      if (vec[i + q] != 0) {
+        r[m] = p->J + p->J_rowadr[i + q];
+        x[m++] = vec[i + q];
+      }
+    }
+    i += g;
+    if (m == 4) {
+      for (int k = 0; k < n; k++) {
+        res[col[k]] = (((res[col[k]] + r[0][k] * x[0]) + r[1][k] * x[1]) + r[2][k] * x[2]) +
+                      r[3][k] * x[3];
+      }
+    } else {
+      // consecutive chunks of the rows keep every column's terms in row order
+      for (int q = 0; q < m; q += 2) {
+        if (q + 1 < m) {
+          for (int k = 0; k < n; k++) {
+            res[col[k]] = (res[col[k]] + r[q][k] * x[q]) + r[q + 1][k] * x[q + 1];
+          }
+        } else {
+          for (int k = 0; k < n; k++) {
+            res[col[k]] += r[q][k] * x[q];
+          }
+        }
+      }
+    }
+  }
+}
+
 void sn_cpMulJ(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
+  if (p->sparse && p->J_rowsuper) {
+    mul_super(p, res, vec);
+    return;
+  }
   sn_mulRowsVec(res, p->J, p->nefc, p->nv, p->sparse ? p->J_rownnz : NULL, p->J_rowadr,
                 p->J_colind, vec);
 }
 
 void sn_cpMulJT(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
+  if (p->sparse && p->J_rowsuper) {
+    mul_super_t(p, res, vec);
+    return;
+  }
   sn_mulRowsTVec(res, p->J, p->nefc, p->nv, p->sparse ? p->J_rownnz : NULL, p->J_rowadr,
                  p->J_colind, vec);
 }

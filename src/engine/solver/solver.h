@@ -27,6 +27,7 @@ typedef struct snCProblem_ {
   const int* J_rownnz;
   const int* J_rowadr;
   const int* J_colind;
+  const int* J_rowsuper;  // sparse, may be NULL: how many next rows share row i's columns
   const mjtNum* D;
   const mjtNum* R;
   const mjtNum* frictionloss;
