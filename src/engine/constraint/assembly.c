@@ -261,6 +261,18 @@ static int allocate_rows(const mjModel* m, mjData* d, int nefc, int nJ) {
   return 1;
 }
 
+// Every row array empty: all point at the arena's free bottom, which none of them owns.
+static void empty_rows(mjData* d) {
+  void* top = (char*)d->arena + d->parena;
+  d->efc_type = d->efc_id = d->efc_J_rownnz = d->efc_J_rowadr = d->efc_J_rowsuper = top;
+  d->efc_J_colind = d->efc_state = d->tendon_efcadr = top;
+  d->efc_J = d->efc_pos = d->efc_margin = d->efc_frictionloss = d->efc_diagApprox = top;
+  d->efc_KBIP = d->efc_D = d->efc_R = d->efc_vel = d->efc_aref = d->efc_b = top;
+  d->efc_force = top;
+  d->efc_AR = NULL;
+  d->efc_AR_rownnz = d->efc_AR_rowadr = d->efc_AR_colind = NULL;
+}
+
 static void clear_rows(const mjModel* m, mjData* d, size_t parena) {
   d->ne = d->nf = d->nl = d->nefc = d->nJ = d->nA = 0;
   d->parena = parena;
@@ -277,14 +289,20 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
   size_t parena0 = sn_align((size_t)d->ncon * sizeof(mjContact));
   clear_rows(m, d, parena0);
 
+  // count first so the arena holds exactly the rows of this step; the dof marks are
+  // scratch of the equality and contact counts only
+  int marks = !(dsbl & mjDSBL_CONSTRAINT) &&
+              ((m->neq && !(dsbl & mjDSBL_EQUALITY)) || (d->ncon && !(dsbl & mjDSBL_CONTACT)));
   mj_markStack(d);
-  int* mark = mj_stackAllocInt(d, (size_t)(nv ? nv : 1));
-  memset(mark, 0, sizeof(int) * (size_t)(nv ? nv : 1));
+  int* mark = NULL;
+  if (marks) {
+    mark = mj_stackAllocInt(d, (size_t)(nv ? nv : 1));
+    memset(mark, 0, sizeof(int) * (size_t)(nv ? nv : 1));
+  }
 
-  // count first so the arena holds exactly the rows of this step
   sn_efc_count ce = {0, 0}, cf = {0, 0}, cl = {0, 0}, cc = {0, 0};
   if (!(dsbl & mjDSBL_CONSTRAINT)) {
-    if (!(dsbl & mjDSBL_EQUALITY)) {
+    if (m->neq && !(dsbl & mjDSBL_EQUALITY)) {
       ce = sn_equality_count(m, d, mark);
     }
     if (!(dsbl & mjDSBL_FRICTIONLOSS)) {
@@ -293,7 +311,7 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
     if (!(dsbl & mjDSBL_LIMIT)) {
       cl = sn_limit_count(m, d);
     }
-    if (!(dsbl & mjDSBL_CONTACT)) {
+    if (d->ncon && !(dsbl & mjDSBL_CONTACT)) {
       cc = sn_contact_count(m, d, mark);
     }
   }
@@ -304,6 +322,20 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
 
   if (nefc > d->maxuse_efc) {
     d->maxuse_efc = nefc;
+  }
+  if (nefc == 0) {
+    // no rows: only the tendon map takes a block (the twenty empty blocks of the general
+    // layout were a third of the constraint stage's instructions on joint_free)
+    empty_rows(d);
+    if (m->ntendon && !(d->tendon_efcadr = sn_arena_alloc(d, sizeof(int) * (size_t)m->ntendon))) {
+      mj_warning(d, mjWARN_CNSTRFULL, nefc);
+      clear_rows(m, d, parena0);
+      return;
+    }
+    for (int i = 0; i < m->ntendon; i++) {
+      d->tendon_efcadr[i] = -1;
+    }
+    return;
   }
   if (!allocate_rows(m, d, nefc, nJ)) {
     mj_warning(d, mjWARN_CNSTRFULL, nefc);
@@ -326,7 +358,12 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
   b.mark = mj_stackAllocInt(d, nv1);
   b.jac = mj_stackAllocNum(d, 6 * nv1);
   memset(b.mark, 0, sizeof(int) * nv1);
-  memset(b.jac, 0, sizeof(mjtNum) * 6 * nv1);
+  if (ce.rows) {
+    // the equality rows add into whole rows of jac; every other emitter writes the columns
+    // of its chain before reading them (and contact rows only ever read those), so without
+    // equalities the 6*nv block (130 KB on humanoid100) needs no clearing
+    memset(b.jac, 0, sizeof(mjtNum) * 6 * nv1);
+  }
 
   if (ce.rows) {
     sn_equality_emit(&b);

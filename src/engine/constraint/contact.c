@@ -60,9 +60,10 @@ static mjtNum frame_row(const sn_efc* b, const mjtNum* frame, int k, int col) {
   return axis[0] * jac[col] + axis[1] * jac[nv + col] + axis[2] * jac[2 * nv + col];
 }
 
-// Rows of one contact, in cone order, over the column set already in b->chain; row
-// must hold nv entries.
-static void emit_contact(sn_efc* b, mjContact* c, int b1, int b2, mjtNum* row, mjtNum* rowt) {
+// Rows of one contact, in cone order, over the column set already in b->chain; row, rowt
+// and rowu must hold nv entries.
+static void emit_contact(sn_efc* b, mjContact* c, int b1, int b2, mjtNum* row, mjtNum* rowt,
+                         mjtNum* rowu) {
   const mjModel* m = b->m;
   mjData* d = b->d;
   int dim = c->dim, id = (int)(c - d->contact);
@@ -88,14 +89,16 @@ static void emit_contact(sn_efc* b, mjContact* c, int b1, int b2, mjtNum* row, m
     p.diag = diag * (1 + f0 * f0);
     for (int j = 1; j < dim; j++) {
       mjtNum mu = c->friction[j - 1];
+      // both edges of axis j from one pass over its frame row
+      for (int k = 0; k < b->nchain; k++) {
+        int col = b->chain[k];
+        mjtNum t = frame_row(b, c->frame, j, col);
+        rowt[col] = row[col] + mu * t;
+        rowu[col] = row[col] + -mu * t;
+      }
       for (int s = 0; s < 2; s++) {
-        for (int k = 0; k < b->nchain; k++) {
-          int col = b->chain[k];
-          mjtNum t = frame_row(b, c->frame, j, col);
-          rowt[col] = row[col] + (s ? -mu : mu) * t;
-        }
         int i = b->nefc;
-        sn_efc_push(b, mjCNSTR_CONTACT_PYRAMIDAL, id, rowt, &p);
+        sn_efc_push(b, mjCNSTR_CONTACT_PYRAMIDAL, id, s ? rowu : rowt, &p);
         sn_efc_setR(d, i, d->efc_R[i] * 2 * f0 * f0 / impratio);
       }
     }
@@ -128,6 +131,7 @@ void sn_contact_emit(sn_efc* b) {
   mj_markStack(d);
   mjtNum* row = mj_stackAllocNum(d, (size_t)m->nv);
   mjtNum* rowt = mj_stackAllocNum(d, (size_t)m->nv);
+  mjtNum* rowu = mj_stackAllocNum(d, (size_t)m->nv);
   for (int i = 0; i < d->ncon; i++) {
     mjContact* c = d->contact + i;
     int b1, b2;
@@ -135,7 +139,7 @@ void sn_contact_emit(sn_efc* b) {
     if (c->exclude || !contact_bodies(m, c, &b1, &b2) || !sn_efc_chain2(b, b1, b2)) {
       continue;
     }
-    emit_contact(b, c, b1, b2, row, rowt);
+    emit_contact(b, c, b1, b2, row, rowt, rowu);
   }
   mj_freeStack(d);
 }

@@ -16,9 +16,15 @@ static void copy_dense(const mjModel* m, mjData* d) {
     int nvi = d->island_nv[i], adr = d->island_iefcadr[i];
     const int* dofs = d->map_idof2dof + d->island_idofadr[i];
     mjtNum* block = d->iefc_J + (size_t)adr * nidof;
+    // dofs ascend: an island of one tree (the usual case) holds a contiguous range
+    int contiguous = nvi > 0 && dofs[nvi - 1] - dofs[0] == nvi - 1;
     for (int q = 0; q < d->island_nefc[i]; q++) {
       const mjtNum* src = d->efc_J + (size_t)d->map_iefc2efc[adr + q] * nv;
       mjtNum* dst = block + (size_t)q * nvi;
+      if (contiguous) {
+        memcpy(dst, src + dofs[0], sizeof(mjtNum) * (size_t)nvi);
+        continue;
+      }
       for (int c = 0; c < nvi; c++) {
         dst[c] = src[dofs[c]];
       }

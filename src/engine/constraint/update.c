@@ -23,36 +23,37 @@
 static mjtNum update_scalar(const snCProblem* p, int i, mjtNum jar) {
   mjtNum D = p->D[i];
   int type = p->type[i];
+  if (type >= mjCNSTR_LIMIT_JOINT) {
+    // limits, frictionless and pyramidal contacts (the bulk of the rows): one-sided
+    if (jar < 0) {
+      p->state[i] = mjCNSTRSTATE_QUADRATIC;
+      p->force[i] = -D * jar;
+      return 0.5 * D * jar * jar;
+    }
+    p->state[i] = mjCNSTRSTATE_SATISFIED;
+    p->force[i] = 0;
+    return 0;
+  }
   if (type == mjCNSTR_EQUALITY) {
     p->state[i] = mjCNSTRSTATE_QUADRATIC;
     p->force[i] = -D * jar;
     return 0.5 * D * jar * jar;
   }
-  if (type == mjCNSTR_FRICTION_DOF || type == mjCNSTR_FRICTION_TENDON) {
-    mjtNum fl = p->frictionloss[i], R = p->R[i];
-    if (jar <= -R * fl) {
-      p->state[i] = mjCNSTRSTATE_LINEARNEG;
-      p->force[i] = fl;
-      return -fl * jar - 0.5 * R * fl * fl;
-    }
-    if (jar >= R * fl) {
-      p->state[i] = mjCNSTRSTATE_LINEARPOS;
-      p->force[i] = -fl;
-      return fl * jar - 0.5 * R * fl * fl;
-    }
-    p->state[i] = mjCNSTRSTATE_QUADRATIC;
-    p->force[i] = -D * jar;
-    return 0.5 * D * jar * jar;
+  // friction loss
+  mjtNum fl = p->frictionloss[i], R = p->R[i];
+  if (jar <= -R * fl) {
+    p->state[i] = mjCNSTRSTATE_LINEARNEG;
+    p->force[i] = fl;
+    return -fl * jar - 0.5 * R * fl * fl;
   }
-  // limits, frictionless and pyramidal contacts: one-sided
-  if (jar < 0) {
-    p->state[i] = mjCNSTRSTATE_QUADRATIC;
-    p->force[i] = -D * jar;
-    return 0.5 * D * jar * jar;
+  if (jar >= R * fl) {
+    p->state[i] = mjCNSTRSTATE_LINEARPOS;
+    p->force[i] = -fl;
+    return fl * jar - 0.5 * R * fl * fl;
   }
-  p->state[i] = mjCNSTRSTATE_SATISFIED;
-  p->force[i] = 0;
-  return 0;
+  p->state[i] = mjCNSTRSTATE_QUADRATIC;
+  p->force[i] = -D * jar;
+  return 0.5 * D * jar * jar;
 }
 
 // Hessian of s in the cone zone: Dm*(g*g' - u*hess(T)) with u = N-T, g = grad(u).
@@ -123,7 +124,8 @@ static mjtNum update_elliptic(const snCProblem* p, int i, const mjtNum* jar, int
   return 0.5 * Dm * u * u;
 }
 
-void sn_cpUpdate(const snCProblem* p, const mjtNum* jar, mjtNum* cost, int flg_coneHessian) {
+// States, forces and the summed cost of every row.
+static mjtNum update_rows(const snCProblem* p, const mjtNum* jar, int flg_coneHessian) {
   mjtNum s = 0;
   int nefc = p->nefc;
   for (int i = 0; i < nefc;) {
@@ -135,10 +137,19 @@ void sn_cpUpdate(const snCProblem* p, const mjtNum* jar, mjtNum* cost, int flg_c
       i++;
     }
   }
+  return s;
+}
+
+void sn_cpUpdate(const snCProblem* p, const mjtNum* jar, mjtNum* cost, int flg_coneHessian) {
+  mjtNum s = update_rows(p, jar, flg_coneHessian);
   sn_cpMulJT(p, p->qfrc_constraint, p->force);
   if (cost) {
     cost[0] = s;
   }
+}
+
+mjtNum sn_cpCost(const snCProblem* p, const mjtNum* jar) {
+  return update_rows(p, jar, 0);
 }
 
 void mj_constraintUpdate(const mjModel* m, mjData* d, const mjtNum* jar, mjtNum cost[1],

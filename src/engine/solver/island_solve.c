@@ -38,6 +38,7 @@ static void island_problem(const mjModel* m, mjData* d, int i, snCProblem* p, mj
     p->J_rownnz = d->iefc_J_rownnz + e;
     p->J_rowadr = d->iefc_J_rowadr + e;
     p->J_colind = d->iefc_J_colind;
+    p->J_rowsuper = d->iefc_J_rowsuper + e;
   } else {
     p->J = d->iefc_J + (size_t)e * d->nidof;  // row-major nefc_i x nv_i block
   }
@@ -87,13 +88,13 @@ static const mjtNum* global_start(const mjModel* m, mjData* d) {
   mjtNum cost_warm, cost_smooth;
   sn_cpMulJ(&p, jar, d->qacc_warmstart);
   mju_subFrom(jar, d->efc_aref, nefc);
-  sn_cpUpdate(&p, jar, &cost_warm, 0);
+  cost_warm = sn_cpCost(&p, jar);
   sn_cpMulM(&p, Ma, d->qacc_warmstart);
   cost_warm += sn_cpGauss(&p, d->qacc_warmstart, Ma);
 
   sn_cpMulJ(&p, jar, d->qacc_smooth);
   mju_subFrom(jar, d->efc_aref, nefc);
-  sn_cpUpdate(&p, jar, &cost_smooth, 0);
+  cost_smooth = sn_cpCost(&p, jar);
   return cost_warm < cost_smooth ? d->qacc_warmstart : d->qacc_smooth;
 }
 

@@ -102,10 +102,16 @@ static void eval_line(const lsLine* L, mjtNum a, mjtNum* d1, mjtNum* d2, mjtNum*
     mjtNum v = L->Jv[i];
     if (v != 0) {
       mjtNum x0 = L->jar[i], x = x0 + a * v, D = p->D[i];
-      if (type == mjCNSTR_EQUALITY) {
+      // limits and scalar contacts (the bulk of the rows) are told apart first
+      if (type >= mjCNSTR_LIMIT_JOINT) {
+        if (x < 0) {
+          add_quad(D, x0, v, &g, &h);
+          gd += D * x * v;
+        }
+      } else if (type == mjCNSTR_EQUALITY) {
         add_quad(D, x0, v, &g, &h);
         gd += D * x * v;
-      } else if (type == mjCNSTR_FRICTION_DOF || type == mjCNSTR_FRICTION_TENDON) {
+      } else {
         mjtNum fl = p->frictionloss[i], R = p->R[i];
         if (x <= -R * fl) {
           g -= fl * v;
@@ -117,9 +123,6 @@ static void eval_line(const lsLine* L, mjtNum a, mjtNum* d1, mjtNum* d2, mjtNum*
           add_quad(D, x0, v, &g, &h);
           gd += D * x * v;
         }
-      } else if (x < 0) {
-        add_quad(D, x0, v, &g, &h);
-        gd += D * x * v;
       }
     }
     i++;

@@ -42,6 +42,10 @@ typedef struct {
   mjtNum* val_b;
   int* col_g[4];   // (nv) scratch of the row group of build_factor
   mjtNum* val_g[4];
+  // sparse only, NULL when the stack had no room: per row ROW_WHOLE (no zero entry: its
+  // non-zeros are its stored entries, read in place) and ROW_SAME (also the previous row's
+  // columns, itself ROW_WHOLE); J is fixed through a solve, so this is found once
+  unsigned char* rowflag;
   // sparse only: the structural non-zeros of L strictly left of the diagonal as runs of
   // consecutive columns, row i's runs [run[2r], run[2r+1]) for r in runadr[i]..runadr[i+1]-1
   // (ascending); the envelope entries outside them stay exactly zero through every build
@@ -51,6 +55,9 @@ typedef struct {
   int* pair;       // (nv) row i+1 starts where row i does and its runs cover row i's
   int built;       // the envelope has been zeroed once
 } snHess;
+
+#define ROW_WHOLE 1
+#define ROW_SAME 2
 
 static inline mjtNum* hess_at(const snHess* h, int i, int j) {
   return h->L + h->adr[i] + (j - h->first[i]);
@@ -248,6 +255,28 @@ static void hess_pattern(mjData* d, const snCProblem* p, snHess* h) {
   }
 }
 
+// The rows' ROW_WHOLE and ROW_SAME flags, when the stack has room for them (they only
+// spare build_factor gathering each row's non-zeros again for every build).
+static void row_flags(mjData* d, const snCProblem* p, snHess* h) {
+  int nefc = p->nefc;
+  if ((size_t)nefc + 256 > (size_t)d->narena - d->pstack - d->parena) {
+    return;
+  }
+  h->rowflag = (unsigned char*)mj_stackAllocByte(d, (size_t)(nefc ? nefc : 1), 1);
+  for (int r = 0; r < nefc; r++) {
+    const mjtNum* J = p->J + p->J_rowadr[r];
+    int n = p->J_rownnz[r], whole = 1;
+    for (int k = 0; k < n && whole; k++) {
+      whole = J[k] != 0;
+    }
+    h->rowflag[r] = whole ? ROW_WHOLE : 0;
+    if (whole && r > 0 && (h->rowflag[r - 1] & ROW_WHOLE) &&
+        (p->J_rowsuper ? p->J_rowsuper[r - 1] > 0 : same_columns(p, r, r - 1))) {
+      h->rowflag[r] |= ROW_SAME;
+    }
+  }
+}
+
 // Envelope of the Hessian over all rows (inactive ones too, so it holds for every build).
 static void hess_init(mjData* d, const snCProblem* p, snHess* h) {
   int nv = p->nv;
@@ -298,6 +327,10 @@ static void hess_init(mjData* d, const snCProblem* p, snHess* h) {
   if (!h->dense && nv > PATTERN_MIN_NV) {
     hess_pattern(d, p, h);
   }
+  h->rowflag = NULL;
+  if (!h->dense) {
+    row_flags(d, p, h);
+  }
 }
 
 // The non-zero entries of row r of J: columns (ascending) into col, values into val.
@@ -330,23 +363,27 @@ static int row_nonzeros(const snCProblem* p, int r, int* col, mjtNum* val) {
 // each product J_a(i)*J_b(j) lands once, on the diagonal twice when the rows differ.
 // Terms land in the order of a loop over all columns (x outer, y inner), so skipping
 // the zeros leaves every sum unchanged.
+static void add_self(snHess* h, const int* ca, const mjtNum* Ja, int na, mjtNum scl) {
+  for (int x = 0; x < na; x++) {
+    mjtNum va = scl * Ja[x];
+    if (va == 0) {
+      continue;
+    }
+    int i = ca[x];
+    mjtNum* Li = h->L + h->adr[i] - h->first[i];
+    // columns ascend: the lower triangle of row i is y <= x
+    for (int y = 0; y <= x; y++) {
+      Li[ca[y]] += va * Ja[y];
+    }
+  }
+}
+
 static void add_rows(snHess* h, const snCProblem* p, int ra, int rb, mjtNum scl) {
   int* ca = h->col_a;
   mjtNum* Ja = h->val_a;
   int na = row_nonzeros(p, ra, ca, Ja);
   if (ra == rb) {
-    for (int x = 0; x < na; x++) {
-      mjtNum va = scl * Ja[x];
-      if (va == 0) {
-        continue;
-      }
-      int i = ca[x];
-      mjtNum* Li = h->L + h->adr[i] - h->first[i];
-      // columns ascend: the lower triangle of row i is y <= x
-      for (int y = 0; y <= x; y++) {
-        Li[ca[y]] += va * Ja[y];
-      }
-    }
+    add_self(h, ca, Ja, na, scl);
     return;
   }
   int* cb = h->col_b;
@@ -379,7 +416,10 @@ typedef struct {
   int nnz;        // their common number of non-zeros
   int row[4];
   mjtNum scl[4];
+  const int* col;       // the common non-zero columns
+  const mjtNum* val[4]; // each row's non-zero values
 } snRowGroup;
+
 
 static void group_flush(snHess* h, const snCProblem* p, snRowGroup* g) {
   int n = g->n, nnz = g->nnz;
@@ -391,18 +431,20 @@ static void group_flush(snHess* h, const snCProblem* p, snRowGroup* g) {
   int merge = n > 1 && nnz <= 64;
   for (int r = 0; r < n && merge; r++) {
     for (int x = 0; x < nnz; x++) {
-      va[r][x] = g->scl[r] * h->val_g[r][x];
+      va[r][x] = g->scl[r] * g->val[r][x];
       merge &= va[r][x] != 0;  // add_rows skips zero products: keep its exact sums
     }
   }
   if (!merge) {
+    // the rows one by one, from the non-zeros already gathered
     for (int r = 0; r < n; r++) {
-      add_rows(h, p, g->row[r], g->row[r], g->scl[r]);
+      add_self(h, g->col, g->val[r], nnz, g->scl[r]);
     }
     return;
   }
-  const int* ca = h->col_g[0];
-  const mjtNum *J0 = h->val_g[0], *J1 = h->val_g[1], *J2 = h->val_g[2], *J3 = h->val_g[3];
+  const int* ca = g->col;
+  const mjtNum *J0 = g->val[0], *J1 = g->val[1], *J2 = n > 2 ? g->val[2] : NULL,
+               *J3 = n > 3 ? g->val[3] : NULL;
   for (int x = 0; x < nnz; x++) {
     mjtNum* Li = h->L + h->adr[ca[x]] - h->first[ca[x]];
     mjtNum a0 = va[0][x], a1 = va[1][x], a2 = n > 2 ? va[2][x] : 0, a3 = n > 3 ? va[3][x] : 0;
@@ -428,26 +470,48 @@ static void group_add(snHess* h, const snCProblem* p, snRowGroup* g, int r, mjtN
   if (g->n == 4) {
     group_flush(h, p, g);
   }
-  int k = g->n;
-  int nnz = row_nonzeros(p, r, h->col_g[k], h->val_g[k]);
+  int k = g->n, nnz;
+  const int* col;
+  const mjtNum* val;
+  int flag = h->rowflag ? h->rowflag[r] : 0;
+  if (flag & ROW_WHOLE) {
+    nnz = p->J_rownnz[r];
+    col = p->J_colind + p->J_rowadr[r];
+    val = p->J + p->J_rowadr[r];
+  } else {
+    nnz = row_nonzeros(p, r, h->col_g[k], h->val_g[k]);
+    col = h->col_g[k];
+    val = h->val_g[k];
+  }
   if (k > 0) {
-    int same = nnz == g->nnz;
-    for (int x = 0; x < nnz && same; x++) {
-      same = h->col_g[k][x] == h->col_g[0][x];
+    int same = (flag & ROW_SAME) && g->row[k - 1] == r - 1;
+    if (!same) {
+      same = nnz == g->nnz;
+      for (int x = 0; x < nnz && same; x++) {
+        same = col[x] == g->col[x];
+      }
     }
     if (!same) {
       // flush the group, then restart it with r in slot 0
       group_flush(h, p, g);
-      for (int x = 0; x < nnz; x++) {
-        h->col_g[0][x] = h->col_g[k][x];
-        h->val_g[0][x] = h->val_g[k][x];
+      if (val == h->val_g[k]) {
+        for (int x = 0; x < nnz; x++) {
+          h->col_g[0][x] = h->col_g[k][x];
+          h->val_g[0][x] = h->val_g[k][x];
+        }
+        col = h->col_g[0];
+        val = h->val_g[0];
       }
       k = 0;
     }
   }
+  if (k == 0) {
+    g->col = col;
+  }
   g->nnz = nnz;
   g->row[k] = r;
   g->scl[k] = scl;
+  g->val[k] = val;
   g->n = k + 1;
 }
 
@@ -462,9 +526,16 @@ static inline mjtNum dot_inl(const mjtNum* a, const mjtNum* b, int n) {
     s2 += a[i + 2] * b[i + 2];
     s3 += a[i + 3] * b[i + 3];
   }
+  // the tail's at most three terms, in order, without a loop
   mjtNum tail = 0;
-  for (; i < n; i++) {
+  if (i < n) {
     tail += a[i] * b[i];
+    if (i + 1 < n) {
+      tail += a[i + 1] * b[i + 1];
+      if (i + 2 < n) {
+        tail += a[i + 2] * b[i + 2];
+      }
+    }
   }
   return ((s0 + s2) + (s1 + s3)) + tail;
 }
@@ -642,7 +713,7 @@ static void newton_direction(const snHess* h, int n, const mjtNum* grad, mjtNum*
     int f = h->first[i];
     mjtNum dot = h->run ? dot_runs(Li, x, h->run + 2 * h->runadr[i],
                                    h->runadr[i + 1] - h->runadr[i], f, i)
-                        : mju_dot(Li + f, x + f, i - f);
+                        : dot_inl(Li + f, x + f, i - f);
     x[i] = (grad[i] - dot) / Li[i];
   }
   // Back substitution over the runs too. Skipping x[k] -= 0 * x[i] changes nothing unless
@@ -675,7 +746,8 @@ static void newton_direction(const snHess* h, int n, const mjtNum* grad, mjtNum*
 // Rebuild and factor H = M + J'*D*J over quadratic rows + cone blocks.
 static void build_factor(const snCProblem* p, snHess* h) {
   int nv = p->nv, nefc = p->nefc;
-  if (h->run && h->built) {
+  int clear = !(h->run && h->built);
+  if (!clear) {
     // only the pattern was ever written since the envelope was zeroed
     for (int i = 0; i < nv; i++) {
       mjtNum* Li = h->L + h->adr[i] - h->first[i];
@@ -686,11 +758,15 @@ static void build_factor(const snCProblem* p, snHess* h) {
       }
       Li[i] = 0;
     }
-  } else {
-    mju_zero(h->L, h->size);
-    h->built = 1;
   }
+  h->built = 1;
   for (int i = 0; i < nv; i++) {
+    if (clear) {
+      // row by row, just before M's row goes in: a dense factor's strict upper triangle
+      // is never read or written (mju_cholUpdate included) and is left alone, and the
+      // rows (a few hundred bytes) take short stores instead of one long string store
+      mju_zero(h->L + h->adr[i], i - h->first[i] + 1);
+    }
     int adr = p->M_rowadr[i];
     for (int k = 0; k < p->M_rownnz[i]; k++) {
       *hess_at(h, i, p->M_colind[adr + k]) = p->M[adr + k];

@@ -32,6 +32,7 @@ void sn_problemFromData(const mjModel* m, mjData* d, snCProblem* p) {
   p->J_rownnz = d->efc_J_rownnz;
   p->J_rowadr = d->efc_J_rowadr;
   p->J_colind = d->efc_J_colind;
+  p->J_rowsuper = NULL;  // not filled by mj_makeConstraint
   p->D = d->efc_D;
   p->R = d->efc_R;
   p->frictionloss = d->efc_frictionloss;
@@ -66,37 +67,129 @@ void sn_problemFromData(const mjModel* m, mjData* d, snCProblem* p) {
   p->nnz = d->solver_nnz;
 }
 
+// Rows i .. i+n-1 (n <= 4) share their columns: min(n, 4) rows (1, 2 or 4) to take together.
+static inline int super_rows(const snCProblem* p, int i) {
+  int n = 1 + p->J_rowsuper[i];
+  return n >= 4 ? 4 : n >= 2 ? 2 : 1;
+}
+
+// J*vec over groups of rows that share their columns (the pyramid edges of a contact):
+// one pass over the columns per group, each row's sum in its own order.
+static void mul_super(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
+  for (int i = 0; i < p->nefc;) {
+    int g = super_rows(p, i), n = p->J_rownnz[i];
+    const int* col = p->J_colind + p->J_rowadr[i];
+    const mjtNum* r0 = p->J + p->J_rowadr[i];
+    if (g == 4) {
+      const mjtNum *r1 = p->J + p->J_rowadr[i + 1], *r2 = p->J + p->J_rowadr[i + 2],
+                   *r3 = p->J + p->J_rowadr[i + 3];
+      mjtNum s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+      for (int k = 0; k < n; k++) {
+        mjtNum v = vec[col[k]];
+        s0 += r0[k] * v;
+        s1 += r1[k] * v;
+        s2 += r2[k] * v;
+        s3 += r3[k] * v;
+      }
+      res[i] = s0;
+      res[i + 1] = s1;
+      res[i + 2] = s2;
+      res[i + 3] = s3;
+    } else if (g == 2) {
+      const mjtNum* r1 = p->J + p->J_rowadr[i + 1];
+      mjtNum s0 = 0, s1 = 0;
+      for (int k = 0; k < n; k++) {
+        mjtNum v = vec[col[k]];
+        s0 += r0[k] * v;
+        s1 += r1[k] * v;
+      }
+      res[i] = s0;
+      res[i + 1] = s1;
+    } else {
+      mjtNum s = 0;
+      for (int k = 0; k < n; k++) {
+        s += r0[k] * vec[col[k]];
+      }
+      res[i] = s;
+    }
+    i += g;
+  }
+}
+
+// J'*vec over the same groups: the rows with a non-zero entry of vec add into each shared
+// column together, in row order, as row-by-row passes would.
+static void mul_super_t(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
+  mju_zero(res, p->nv);
+  for (int i = 0; i < p->nefc;) {
+    int g = super_rows(p, i), n = p->J_rownnz[i];
+    const int* col = p->J_colind + p->J_rowadr[i];
+    const mjtNum* r[4];
+    mjtNum x[4];
+    int m = 0;
+    for (int q = 0; q < g; q++) {
+      if (vec[i + q] != 0) {
+        r[m] = p->J + p->J_rowadr[i + q];
+        x[m++] = vec[i + q];
+      }
+    }
+    i += g;
+    if (m == 4) {
+      for (int k = 0; k < n; k++) {
+        res[col[k]] = (((res[col[k]] + r[0][k] * x[0]) + r[1][k] * x[1]) + r[2][k] * x[2]) +
+                      r[3][k] * x[3];
+      }
+    } else {
+      // consecutive chunks of the rows keep every column's terms in row order
+      for (int q = 0; q < m; q += 2) {
+        if (q + 1 < m) {
+          for (int k = 0; k < n; k++) {
+            res[col[k]] = (res[col[k]] + r[q][k] * x[q]) + r[q + 1][k] * x[q + 1];
+          }
+        } else {
+          for (int k = 0; k < n; k++) {
+            res[col[k]] += r[q][k] * x[q];
+          }
+        }
+      }
+    }
+  }
+}
+
 void sn_cpMulJ(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
+  if (p->sparse && p->J_rowsuper) {
+    mul_super(p, res, vec);
+    return;
+  }
   sn_mulRowsVec(res, p->J, p->nefc, p->nv, p->sparse ? p->J_rownnz : NULL, p->J_rowadr,
                 p->J_colind, vec);
 }
 
 void sn_cpMulJT(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
+  if (p->sparse && p->J_rowsuper) {
+    mul_super_t(p, res, vec);
+    return;
+  }
   sn_mulRowsTVec(res, p->J, p->nefc, p->nv, p->sparse ? p->J_rownnz : NULL, p->J_rowadr,
                  p->J_colind, vec);
 }
 
 void sn_cpMulM(const snCProblem* p, mjtNum* res, const mjtNum* vec) {
   int nv = p->nv;
-  for (int i = 0; i < nv; i++) {
-    int adr = p->M_rowadr[i], n = p->M_rownnz[i] - 1;
-    const mjtNum* row = p->M + adr;
-    const int* col = p->M_colind + adr;
-    mjtNum s = row[n] * vec[i];
-    for (int k = 0; k < n; k++) {
-      s += row[k] * vec[col[k]];
-    }
-    res[i] = s;
-  }
-  // the strict upper triangle is the transpose of the stored strict lower one
+  // Row i's lower part sums into res[i]; its transpose (the strict upper triangle) adds
+  // into res[col] for the columns col < i, whose own sums rows col finished earlier, so
+  // every res[c] gets its row sum and then the others' terms in ascending row order, as
+  // a second pass over the rows would add them.
   for (int i = 0; i < nv; i++) {
     int adr = p->M_rowadr[i], n = p->M_rownnz[i] - 1;
     const mjtNum* row = p->M + adr;
     const int* col = p->M_colind + adr;
     mjtNum vi = vec[i];
+    mjtNum s = row[n] * vi;
     for (int k = 0; k < n; k++) {
+      s += row[k] * vec[col[k]];
       res[col[k]] += row[k] * vi;
     }
+    res[i] = s;
   }
 }
 
@@ -154,11 +247,11 @@ static void warmstart_primal(mjData* d, const snCProblem* p) {
   mjtNum* jar = mj_stackAllocNum(d, nefc);
   mjtNum* Ma = mj_stackAllocNum(d, nv);
   mjtNum cost_smooth, cost_warm;
-  sn_cpUpdate(p, p->b, &cost_smooth, 0);
+  cost_smooth = sn_cpCost(p, p->b);
 
   sn_cpMulJ(p, jar, p->qacc_warmstart);
   mju_subFrom(jar, p->aref, nefc);
-  sn_cpUpdate(p, jar, &cost_warm, 0);
+  cost_warm = sn_cpCost(p, jar);
   sn_cpMulM(p, Ma, p->qacc_warmstart);
   cost_warm += sn_cpGauss(p, p->qacc_warmstart, Ma);
   if (cost_warm < cost_smooth) {

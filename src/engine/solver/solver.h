@@ -27,6 +27,7 @@ typedef struct snCProblem_ {
   const int* J_rownnz;
   const int* J_rowadr;
   const int* J_colind;
+  const int* J_rowsuper;  // sparse, may be NULL: how many next rows share row i's columns
   const mjtNum* D;
   const mjtNum* R;
   const mjtNum* frictionloss;
@@ -78,6 +79,10 @@ void sn_cpSolveM(const snCProblem* p, mjtNum* x, const mjtNum* y);
 // The penalty s(jar): states, forces, qfrc_constraint = J'*force and the cost s; with
 // flg_coneHessian the elliptic cone Hessians go into contact[id].H (dim x dim).
 void sn_cpUpdate(const snCProblem* p, const mjtNum* jar, mjtNum* cost, int flg_coneHessian);
+
+// sn_cpUpdate's states, forces and returned cost without J'*force, for the warm-start
+// comparisons whose qfrc_constraint the solve overwrites anyway.
+mjtNum sn_cpCost(const snCProblem* p, const mjtNum* jar);
 
 // Gauss cost 0.5*(qacc-qacc_smooth)'*(Ma-qfrc_smooth) for a given Ma = M*qacc.
 mjtNum sn_cpGauss(const snCProblem* p, const mjtNum* qacc, const mjtNum* Ma);
