@@ -41,9 +41,9 @@
 //    sdf_iterations 4 and 5 and none from 6 on; so does this rule, dist to 3e-10); the
 //    gradient's components across the face match 3.3.8's forward differences to one
 //    ulp of the value over the step (1e-9), the one along the normal to the last bit.
-//    That remaining ulp is the compiled octree's: oct_coeff and oct_aabb agree with
-//    3.3.8's to 4e-16 but only 17% of them bit for bit, so field values differ by a few
-//    ulps (measured 0 .. 12 at points reached by exact sphere steps), and the forward
+//    That remaining ulp is the compiled octree's: oct_aabb is bit for bit, oct_coeff
+//    agrees with 3.3.8's to 4e-16 but only 23% of it bit for bit, so field values differ
+//    by a few ulps (measured 0 .. 12 at points reached by exact sphere steps), and the forward
 //    difference turns that into 1e-9 .. 1e-8 in such contacts;
 //  - a mesh geom (geom1 of a mesh-sdf pair) is not read through an octree: 3.3.8 casts
 //    rays. Measured with cubes and icosahedra inside a large sdf (where every contact
@@ -71,7 +71,8 @@
 //    rounds outside every exit face: at poses bisected to where 3.3.8's outcome flips,
 //    its mj_rayMesh from the origin through xpos + xmat corner misses and hits again
 //    when the point moves by 1e-14, and a value of 2 there makes the first trial (t = 1)
-//    acceptable and the point end outside, as 3.3.8's none; the start point here differs from 3.3.8's in the last
+//    acceptable and the point end outside, as 3.3.8's none; the start point here
+//    differs from 3.3.8's in the last
 //    bits (xmat, pose and xquat products all tried), so the miss is not reproduced.
 //    Some other points outside the mesh (icosahedron points 20 and 30, a few poses of
 //    40) also end in none in 3.3.8 with every ray agreeing bit for bit at the points
