@@ -72,9 +72,9 @@
 //    its mj_rayMesh from the origin through xpos + xmat corner misses and hits again
 //    when the point moves by 1e-14, and a value of 2 there makes the first trial (t = 1)
 //    acceptable and the point end outside, as 3.3.8's none; the start point here
-//    differs from 3.3.8's in the last
-//    bits (xmat, pose and xquat products all tried, and rays cast in the mesh frame
-//    from the exact corner), so the miss is not reproduced.
+//    differs from 3.3.8's in the last bits (xmat, pose and xquat products all tried,
+//    and rays cast in the mesh frame from the exact corner), so the miss is not
+//    reproduced.
 //    Some other points outside the mesh (icosahedron points 20 and 30, a few poses of
 //    40) also end in none in 3.3.8 with every ray agreeing bit for bit at the points
 //    this descent visits; descents of more than the final step (sdf_iterations > 0)
