@@ -21,12 +21,18 @@
 //   and it never drops geoms with contype and conaffinity both 0. Beyond that Sinew
 //   casts every ray at every remaining geom; 3.3.8's multi-ray culling occasionally
 //   drops a geom its own mj_ray hits, and drops most hits on bodies mixing
-//   collidable and non-collidable geoms; neither quirk is copied (see ray.mjs).
+//   collidable and non-collidable geoms; neither quirk is copied (see ray.mjs);
+// - an sdf geom is sphere-traced on its octree field, and the distance returned is in
+//   world units whatever the length of v (see ray_sdf).
 #include <math.h>
 
 #include <mujoco/mujoco.h>
 
+#include "collision/collision.h"
 #include "math/inline.h"
+
+#define SDF_RAY_STEPS 40     // sphere-tracing steps before the ray counts as a miss
+#define SDF_RAY_TOL 1e-7     // a step shorter than this ends the march
 
 // Smallest non-negative root of a x^2 + 2 b x + c = 0, or -1 (a > 0). As in 3.3.8, a
 // discriminant b^2 - a c under mjMINVAL counts as no root, so a ray tangent to a
@@ -205,6 +211,44 @@ static int ray_eligible(const mjModel* m, int g, const mjtByte* geomgroup, mjtBy
   return alpha != 0;
 }
 
+// Ray against an sdf geom: sphere tracing on its octree field (sn_sdf_mesh_distance,
+// which outside the octree's box adds the distance to the box) along the unit direction
+// in the geom frame: t += f(p + t u) until a step |f| < SDF_RAY_TOL, returning the t
+// after that step, a world distance (not in units of v); a start inside (f < 0) or no
+// such step within SDF_RAY_STEPS is a miss. Measured on 3.3.8 (9,400 rays at an
+// icosahedron's sdf, 6,000 of them aimed 0.075 .. 0.095 from its centre so that many
+// graze it; the one of tests/models/ray_sdf.xml): the same v scaled by 0.1 .. 10 returns the same
+// number; every hit is one of this march's iterates (half of them bit for bit, the rest
+// within 1.1e-16: the octree's coefficients, see sdf.c); the tolerance fits each stop
+// (the steps before it >= 1e-7, the last < 1e-7); and only 40 steps get every hit and
+// miss (39: 4 grazing hits lost, 41: 5 misses turn into hits).
+static mjtNum ray_sdf(const mjModel* m, const mjData* d, int g, const mjtNum pnt[3],
+                      const mjtNum vec[3]) {
+  int mesh = m->geom_dataid[g];
+  if (mesh < 0 || mesh >= m->nmesh || m->mesh_octnum[mesh] <= 0) {
+    return -1;
+  }
+  mjtNum dp[3], p[3], u[3];
+  sn_sub3(dp, pnt, d->geom_xpos + 3 * g);
+  sn_mulMatTVec3(p, d->geom_xmat + 9 * g, dp);
+  sn_mulMatTVec3(u, d->geom_xmat + 9 * g, vec);
+  mju_normalize3(u);
+  mjtNum t = 0;
+  for (int i = 0; i < SDF_RAY_STEPS; i++) {
+    mjtNum x[3];
+    sn_addScl3(x, p, u, t);
+    mjtNum f = sn_sdf_mesh_distance(m, mesh, x);
+    if (i == 0 && f < 0) {
+      return -1;
+    }
+    t += f;
+    if (fabs(f) < SDF_RAY_TOL) {
+      return t;
+    }
+  }
+  return -1;
+}
+
 // Ray against geom g of any type.
 static mjtNum ray_one_geom(const mjModel* m, const mjData* d, int g, const mjtNum pnt[3],
                            const mjtNum vec[3]) {
@@ -221,8 +265,10 @@ static mjtNum ray_one_geom(const mjModel* m, const mjData* d, int g, const mjtNu
     case mjGEOM_BOX:
       return mju_rayGeom(d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, m->geom_size + 3 * g, pnt,
                          vec, m->geom_type[g]);
+    case mjGEOM_SDF:
+      return ray_sdf(m, d, g, pnt, vec);
     default:
-      return -1;  // SDF geoms are not ray-cast
+      return -1;
   }
 }
 

@@ -242,10 +242,19 @@ mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pn
   }
   mjtNum p[3], v[3];
   to_geom_frame(d, geomid, pnt, vec, p, v);
-  // cheap rejection with the mesh's box in the geom frame (the same rule as tree boxes)
+  // cheap rejection with the mesh's box in the geom frame (the same rule as tree boxes),
+  // and with that box as a box geom (mju_rayGeom: some face met at a point within its
+  // bounds): 3.3.8 misses a mesh when the second test fails, e.g. a ray from inside the
+  // box whose exit point rounds outside every exit face (leaving through an edge or a
+  // corner) -- measured: rays from inside an icosahedron, leaving its box where two or
+  // three slab exits are equal (1 + 4e-16), miss in 3.3.8 exactly when mju_rayGeom on
+  // the box does, and hit again when v is nudged by 1e-12 (tests/models/ray_mesh_exit.rays)
   const mjtNum* aabb = m->geom_aabb + 6 * geomid;
-  if (aabb[3] > 0 && aabb[4] > 0 && aabb[5] > 0 && ray_node(aabb, p, v) < 0) {
-    return -1;
+  if (aabb[3] > 0 && aabb[4] > 0 && aabb[5] > 0) {
+    static const mjtNum eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    if (ray_node(aabb, p, v) < 0 || mju_rayGeom(aabb, eye, aabb + 3, p, v, mjGEOM_BOX) < 0) {
+      return -1;
+    }
   }
   const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[mesh];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[mesh];

@@ -41,9 +41,9 @@
 //    sdf_iterations 4 and 5 and none from 6 on; so does this rule, dist to 3e-10); the
 //    gradient's components across the face match 3.3.8's forward differences to one
 //    ulp of the value over the step (1e-9), the one along the normal to the last bit.
-//    That remaining ulp is the compiled octree's: oct_coeff and oct_aabb agree with
-//    3.3.8's to 4e-16 but only 17% of them bit for bit, so field values differ by a few
-//    ulps (measured 0 .. 12 at points reached by exact sphere steps), and the forward
+//    That remaining ulp is the compiled octree's: oct_aabb is bit for bit, oct_coeff
+//    agrees with 3.3.8's to 4e-16 but only 23% of it bit for bit, so field values differ
+//    by a few ulps (measured 0 .. 12 at points reached by exact sphere steps), and the forward
 //    difference turns that into 1e-9 .. 1e-8 in such contacts;
 //  - a mesh geom (geom1 of a mesh-sdf pair) is not read through an octree: 3.3.8 casts
 //    rays. Measured with cubes and icosahedra inside a large sdf (where every contact
@@ -54,17 +54,31 @@
 //    where the world origin is, and is not a distance); the gradient is not computed but
 //    is +-(1, 1, 1) in the geom's axes (also as the normal direction, normalized), + only
 //    when r1 exists and r0 > 1 (x inside the mesh with the origin inside too). A ray
-//    that only touches the mesh's box at x, or starts on the mesh, counts as no hit.
+//    that only touches the mesh's box at x counts as no hit; r1 = +0 (x on the mesh,
+//    the ray going into it) counts as found (measured: a cube mesh with the origin
+//    inside, whose start point 0 is its corner: 3.3.8 steps from there along -(1, 1, 1)
+//    by 1/8 (value 1 - r0 = 0 > B), and with the origin outside by 1/2, as this rule
+//    does; without it the point read -1 and followed the sdf). When the ray from the
+//    origin misses (r0 = -1) while r1 exists, the value is 1 - r0 = 2 (inferred: see
+//    below).
 //    A mesh that also has an octree (another, sdf, geom uses it) still reads rays:
 //    3.3.8's contacts with and without the octree are identical to the last bit (seeds
 //    1-4 at sdf_iterations 0, 1 and 10, collide_sdf_mesh_octree). Not pinned down: with
-//    the origin inside the mesh (collide_sdf_mesh's icosahedron at (.05 .03 .02), seeds
-//    1-4, sdf_iterations 0), 3.3.8's 100 contacts are all found here, but of the 22
-//    start points outside the mesh that end in a contact here 6 end in none in 3.3.8
-//    (two looked at: their accepted trial jumps into the mesh, 0.1 from the origin,
-//    where 3.3.8 must have read a higher value or stepped the other way); descents of
-//    more than the final step (sdf_iterations > 0) differ from 3.3.8's at some points
-//    (collide_sdf_mesh keeps sdf_iterations = 0);
+//    the origin inside the mesh, start point 0 (the corner of the mesh's box) ends in
+//    no contact in 3.3.8 far more often than here (icosahedron, 40 poses: 29 of 40).
+//    Its ray from the origin leaves the mesh's box exactly through that corner, where
+//    3.3.8's box-as-geom test (src/collision/ray_mesh.c) misses when the exit point
+//    rounds outside every exit face: at poses bisected to where 3.3.8's outcome flips,
+//    its mj_rayMesh from the origin through xpos + xmat corner misses and hits again
+//    when the point moves by 1e-14, and a value of 2 there makes the first trial (t = 1)
+//    acceptable and the point end outside, as 3.3.8's none; the start point here
+//    differs from 3.3.8's in the last bits (xmat, pose and xquat products all tried,
+//    and rays cast in the mesh frame from the exact corner), so the miss is not
+//    reproduced.
+//    Some other points outside the mesh (icosahedron points 20 and 30, a few poses of
+//    40) also end in none in 3.3.8 with every ray agreeing bit for bit at the points
+//    this descent visits; descents of more than the final step (sdf_iterations > 0)
+//    differ from 3.3.8's at some points (collide_sdf_mesh keeps sdf_iterations = 0);
 //  - the contact at the final point x: dist = max(A, B), normal = normalize(nA - nB)
 //    with nA, nB the unit gradients, pos = x - normal dist / 2; one contact per point
 //    whose dist is not positive (the margin plays no part: 3.3.8 drops a contact 0.03
@@ -338,7 +352,7 @@ static mjtNum mesh_field(const sdf_geom* G, const mjtNum x[3], mjtNum step[3]) {
   sn_scl3(back, x, -1);
   mjtNum r0 = mj_rayMesh(G->m, G->d, G->id, zero, x);
   mjtNum r1 = mj_rayMesh(G->m, G->d, G->id, x, back);
-  int found = r1 > 0;  // a hit at the start point itself (+0 or -0) does not count
+  int found = r1 >= 0;  // a hit at the start point itself (+0) counts
   mjtNum sgn = found && r0 > 1 ? 1 : -1;
   step[0] = step[1] = step[2] = sgn;
   return found ? 1 - r0 : -1;

@@ -160,17 +160,10 @@ const KNOWN_CONSTRAINTS = {
     rowsTol: 1e-6, solutionTol: 1e-6,
     why: 'contacts match (counts, and values to 2e-9), but descents that leave the small ' +
       'sdf\'s octree box take forward differences (step 1e-8) of its field, which carry the ' +
-      'compiled octree\'s last bits: oct_coeff and oct_aabb agree with 3.3.8\'s to 4e-16 but ' +
-      'only 17% bit for bit (mesh.c), so those contacts\' depths are 1e-10 .. 2e-9 off and the ' +
+      'compiled octree\'s last bits: oct_aabb is bit for bit, oct_coeff agrees with 3.3.8\'s to ' +
+      '4e-16 but only 23% bit for bit (octree.c), so those contacts\' depths are 1e-10 .. 2e-9 off and the ' +
       'rows (efc_pos, efc_aref) and forces follow to ~3e-7 relative; the trajectories part ' +
       'at step 2 through the contact set' },
-  'tests/models/collide_sdf_box.xml': { parts: ['trajectory'],
-    why: 'contacts and rows match at both seeds, but starting point 0 sits on the box\'s ' +
-      'corner, where the last bit of the frame change decides its path: after one step ' +
-      'Sinew\'s state is 6e-15 from 3.3.8\'s and at that pose 3.3.8 itself starts point 0 ' +
-      'one ulp from where the pose (mju_trnVecPose) puts it (its contacts from the oracle\'s ' +
-      'own step-1 state match), so the seed 2 trajectory leaves at step 2 where 3.3.8 ' +
-      'jittered by 1e-14 leaves at step 3' },
 };
 
 //---------------------------------- arguments -----------------------------------------------------

@@ -1,7 +1,8 @@
 // mj_rayMesh on vertices, edges, face planes and rays nudged a few ulps off them, and
 // mju_rayGeom on box corners and edges, cylinder and capsule rims and rays tangent to
 // quadrics, compared bit for bit (signed zeros included) with MuJoCo 3.3.8's answers
-// stored in tests/models/ray_mesh_edges.rays ("mesh g p[3] v[3] = answer") and
+// stored in tests/models/ray_mesh_edges.rays and ray_mesh_exit.rays ("mesh g p[3] v[3] =
+// answer") and
 // ray_primitives.rays ("geom type pos[3] mat[9] size[3] p[3] v[3] = answer"), so that
 // this check runs without the oracle (conformance/ray/ray_* ask the oracle live). Lines
 // marked "# known:" are documented differences: they must still differ.
@@ -90,10 +91,10 @@ static int check_rays_file(const char* name, const mjModel* m, const mjData* d) 
   return checked;
 }
 
-static void test_mesh_rays(void** state) {
-  (void)state;
+// Checks MODEL.rays against MODEL.xml (at its initial state); returns the lines checked.
+static int check_mesh_model(const char* model, const char* rays) {
   char path[1024], err[1000] = "";
-  FILE* f = open_models_file("ray_mesh_edges.xml", path, sizeof(path));
+  FILE* f = open_models_file(model, path, sizeof(path));
   assert_non_null(f);
   fclose(f);
   mjModel* m = mj_loadXML(path, NULL, err, sizeof(err));
@@ -102,9 +103,21 @@ static void test_mesh_rays(void** state) {
   }
   mjData* d = mj_makeData(m);
   mj_forward(m, d);
-  assert_true(check_rays_file("ray_mesh_edges.rays", m, d) > 900);
+  int checked = check_rays_file(rays, m, d);
   mj_deleteData(d);
   mj_deleteModel(m);
+  return checked;
+}
+
+static void test_mesh_rays(void** state) {
+  (void)state;
+  assert_true(check_mesh_model("ray_mesh_edges.xml", "ray_mesh_edges.rays") > 900);
+}
+
+// rays from inside a mesh leaving its box through an edge or a corner
+static void test_mesh_exit_rays(void** state) {
+  (void)state;
+  assert_true(check_mesh_model("ray_mesh_exit.xml", "ray_mesh_exit.rays") > 500);
 }
 
 static void test_primitive_rays(void** state) {
@@ -115,6 +128,7 @@ static void test_primitive_rays(void** state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_mesh_rays),
+      cmocka_unit_test(test_mesh_exit_rays),
       cmocka_unit_test(test_primitive_rays),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
